@@ -1,0 +1,64 @@
+"""Actions: small immutable values with a readable notation and a stable integer index.
+
+An action is ``Action(kind, a, b)``: a kind name and up to two small int arguments (a card definition index,
+a slot, a position, …).  Its notation (``set-attacker 紅蓮の竜騎士``) is the game's to write and parse, since
+only the game knows what its arguments mean; its index comes from the game's :class:`ActionSpace`, for
+RL-style action masks.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .errors import IllegalActionError
+
+
+class Action(NamedTuple):
+    kind: str
+    a: int = -1
+    b: int = -1
+
+
+class ActionSpace:
+    """Mixed-radix numbering of every action a game can ever take: ``(kind, a, b) -> int`` and back.
+
+    ``kinds`` lists ``(kind, size_a, size_b)``; a size of 0 means the argument is unused (always -1).
+    """
+
+    def __init__(self, kinds: list[tuple[str, int, int]]) -> None:
+        self._kinds = kinds
+        self._base: dict[str, tuple[int, int, int]] = {}
+        self._starts: list[tuple[int, str]] = []
+        n = 0
+        for kind, sa, sb in kinds:
+            self._base[kind] = (n, sa, sb)
+            self._starts.append((n, kind))
+            n += max(sa, 1) * max(sb, 1)
+        self.size = n
+
+    def index(self, action: Action) -> int:
+        try:
+            base, sa, sb = self._base[action.kind]
+        except KeyError:
+            raise IllegalActionError(f"unknown action kind {action.kind!r}") from None
+        a = 0 if sa == 0 else action.a
+        b = 0 if sb == 0 else action.b
+        if (sa and not 0 <= a < sa) or (sb and not 0 <= b < sb) or (not sa and action.a != -1) or (
+            not sb and action.b != -1
+        ):
+            raise IllegalActionError(f"action {action} is outside this game's action space")
+        return base + a * max(sb, 1) + b
+
+    def action(self, index: int) -> Action:
+        if not 0 <= index < self.size:
+            raise IllegalActionError(f"action index {index} is outside 0..{self.size - 1}")
+        kind = ""
+        base = 0
+        for start, k in self._starts:
+            if start > index:
+                break
+            base, kind = start, k
+        _, sa, sb = self._base[kind]
+        off = index - base
+        a, b = divmod(off, max(sb, 1))
+        return Action(kind, a if sa else -1, b if sb else -1)

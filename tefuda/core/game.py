@@ -1,0 +1,183 @@
+"""A game's metadata, options and entry points, and the registry of games (like OpenSpiel's GameType)."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from .actions import ActionSpace
+from .cards import CardSchema, CardSet, load_cardset
+from .decklist import Deck, load_deck, parse_deck
+from .errors import DeckListError, OptionError
+from .state import State
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One house-rule switch. ``choices`` for enumerations; otherwise ``kind`` (int, bool) is checked."""
+
+    default: Any
+    doc: str
+    doc_ja: str = ""
+    choices: tuple[Any, ...] | None = None
+    kind: type | None = None
+    min: int | None = None
+    max: int | None = None
+
+    def check(self, name: str, value: Any) -> Any:
+        if self.choices is not None:
+            if value not in self.choices:
+                raise OptionError(f"option {name}: {value!r} is not one of {', '.join(map(str, self.choices))}")
+            return value
+        kind = self.kind or type(self.default)
+        if kind is bool and isinstance(value, str):
+            if value.lower() in ("true", "yes", "on", "1"):
+                return True
+            if value.lower() in ("false", "no", "off", "0"):
+                return False
+            raise OptionError(f"option {name}: {value!r} is not true/false")
+        if kind is int and isinstance(value, str):
+            try:
+                value = int(value)
+            except ValueError:
+                raise OptionError(f"option {name}: {value!r} is not a whole number") from None
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise OptionError(f"option {name}: {value!r} is not a {kind.__name__}")
+        if self.min is not None and value < self.min:
+            raise OptionError(f"option {name}: {value} is below the minimum {self.min}")
+        if self.max is not None and value > self.max:
+            raise OptionError(f"option {name}: {value} is above the maximum {self.max}")
+        return value
+
+
+class Game:
+    """A registered game: its cards, options, deck rules and a factory for initial states.
+
+    Subclasses set the ClassVars and implement ``new_state`` and ``deck_problems``.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[str]  # Japanese
+    name_en: ClassVar[str]
+    rules_version: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    option_specs: ClassVar[dict[str, OptionSpec]] = {}
+    card_schema: ClassVar[CardSchema]
+    package_dir: ClassVar[Path]
+    action_space: ClassVar[ActionSpace]
+    implemented: ClassVar[bool] = True  # False: the game says loudly which rules are missing
+    _cardset_cache: ClassVar[dict[str, CardSet]] = {}
+
+    def __init__(self, options: dict[str, Any] | None = None, cards_path: str | Path | None = None) -> None:
+        opts = {k: spec.default for k, spec in self.option_specs.items()}
+        for k, v in (options or {}).items():
+            spec = self.option_specs.get(k)
+            if spec is None:
+                known = ", ".join(self.option_specs) or "none"
+                raise OptionError(f"{self.id} has no option {k!r} (its options: {known})")
+            opts[k] = spec.check(k, v)
+        self.options = opts
+        path = str(cards_path or self.package_dir / "cards.toml")
+        cache = type(self)._cardset_cache
+        if path not in cache:
+            cache[path] = load_cardset(path, self.card_schema)
+        self.cardset: CardSet = cache[path]
+        self._setup()
+
+    def _setup(self) -> None:
+        """Per-game precomputation over the card set (compiled tables for the hot paths)."""
+
+    @property
+    def open_decklists(self) -> bool:
+        return bool(self.options.get("open_decklists", False))
+
+    # ------------------------------------------------------------------ decks
+    def parse_deck(self, text: str, source: str = "<deck>", *, check: bool = True) -> Deck:
+        deck = parse_deck(text, self.cardset, source)
+        if check:
+            self.check_deck(deck)
+        return deck
+
+    def load_deck(self, path: str | Path, *, check: bool = True) -> Deck:
+        deck = load_deck(path, self.cardset)
+        if check:
+            self.check_deck(deck)
+        return deck
+
+    def check_deck(self, deck: Deck) -> None:
+        problems = self.deck_problems(deck)
+        if problems:
+            raise DeckListError(deck.source, problems)
+
+    def deck_problems(self, deck: Deck) -> list[tuple[int | None, str]]:
+        """Every deck rule broken: ``(line or None, message naming the rule)``."""
+        raise NotImplementedError
+
+    def sample_decks(self) -> dict[str, Path]:
+        d = self.package_dir / "decks"
+        return {p.stem: p for p in sorted(d.glob("*.txt"))}
+
+    def default_deck(self, seat: int) -> Deck:
+        decks = list(self.sample_decks().values())
+        return self.load_deck(decks[seat % len(decks)])
+
+    # ------------------------------------------------------------------ states
+    def new_state(self, decks: list[Deck] | None = None, seed: int = 0, *, players: int | None = None,
+                  record: bool = True) -> State:
+        raise NotImplementedError
+
+    def metadata(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "name_en": self.name_en,
+            "rules_version": self.rules_version,
+            "players": [self.min_players, self.max_players],
+            "options": {k: {"default": s.default, "doc": s.doc, "doc_ja": s.doc_ja,
+                            "choices": list(s.choices) if s.choices else None}
+                        for k, s in self.option_specs.items()},
+            "cards": len(self.cardset),
+            "card_set": self.cardset.digest,
+            "implemented": self.implemented,
+        }
+
+
+# ---------------------------------------------------------------------- registry
+_REGISTRY: dict[str, type[Game]] = {}
+_GAME_MODULES = ("tefuda.games.kirifuda",)
+
+
+def register(cls: type[Game]) -> type[Game]:
+    if cls.id in _REGISTRY and _REGISTRY[cls.id] is not cls:
+        raise ValueError(f"game id {cls.id!r} registered twice")
+    _REGISTRY[cls.id] = cls
+    return cls
+
+
+def _load_all() -> None:
+    for mod in _GAME_MODULES:
+        importlib.import_module(mod)
+
+
+def game_ids() -> list[str]:
+    _load_all()
+    return sorted(_REGISTRY)
+
+
+def game_class(game_id: str) -> type[Game]:
+    _load_all()
+    try:
+        return _REGISTRY[game_id]
+    except KeyError:
+        raise OptionError(f"no game {game_id!r} (games: {', '.join(sorted(_REGISTRY))})") from None
+
+
+def load_game(game_id: str, options: dict[str, Any] | None = None, **kw: Any) -> Game:
+    return game_class(game_id)(options, **kw)
+
+
+GameFactory = Callable[..., Game]

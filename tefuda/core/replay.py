@@ -1,0 +1,195 @@
+"""Replays (DESIGN.md §6): a header, the actions in notation, the outcome and a hash of the final state.
+
+A replay names the card set's hash, so it cannot silently change meaning when the cards change:
+``verify`` refuses a replay recorded with other cards unless told to go on anyway.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from .errors import IllegalActionError, ReplayError, TefudaError
+from .game import Game, load_game
+from .state import State
+
+FORMAT = "tefuda-replay"
+FORMAT_VERSION = 1
+
+
+@dataclass
+class Replay:
+    game: str
+    seed: int
+    decks: list[str]
+    actions: list[str]
+    options: dict[str, Any] = field(default_factory=dict)
+    agents: list[str] = field(default_factory=list)
+    players: int = 2
+    rules_version: str = ""
+    card_set: str = ""
+    tefuda: str = __version__
+    outcome: dict[str, Any] | None = None
+    final_hash: str = ""
+    note: str = ""
+
+    def to_json(self) -> str:
+        body = {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "tefuda": self.tefuda,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "card_set": self.card_set,
+            "options": self.options,
+            "seed": self.seed,
+            "players": self.players,
+            "agents": self.agents,
+            "decks": self.decks,
+            "actions": self.actions,
+            "outcome": self.outcome,
+            "final_hash": self.final_hash,
+        }
+        if self.note:
+            body["note"] = self.note
+        return json.dumps(body, ensure_ascii=False, indent=1)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+
+def record(state: State, actions: list[str], decks: list[str], seed: int, agents: list[str],
+           note: str = "") -> Replay:
+    g = state.game
+    res = state.outcome()
+    return Replay(
+        game=g.id,
+        seed=seed,
+        decks=decks,
+        actions=actions,
+        options=dict(g.options),
+        agents=agents,
+        players=state.nplayers,
+        rules_version=g.rules_version,
+        card_set=g.cardset.digest,
+        outcome=None if res is None else {"winner": res.winner, "reason": res.reason, "reason_ja": res.reason_ja},
+        final_hash=state.digest(),
+        note=note,
+    )
+
+
+def _need(body: dict, key: str, kind: type | tuple[type, ...], label: str) -> Any:
+    if key not in body:
+        raise ReplayError(f"{label}: missing field '{key}'")
+    v = body[key]
+    if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
+        name = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+        raise ReplayError(f"{label}: field '{key}' must be {name}, got {type(v).__name__}")
+    return v
+
+
+def parse_replay(text: str, label: str = "<replay>") -> Replay:
+    try:
+        body = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ReplayError(f"{label}:{e.lineno}: not valid JSON ({e.msg})") from None
+    if not isinstance(body, dict):
+        raise ReplayError(f"{label}: a replay is a JSON object")
+    if body.get("format") != FORMAT:
+        raise ReplayError(f"{label}: field 'format' must be {FORMAT!r} (is this a tefuda replay?)")
+    fv = _need(body, "format_version", int, label)
+    if fv > FORMAT_VERSION:
+        raise ReplayError(f"{label}: format_version {fv} is newer than this tefuda reads ({FORMAT_VERSION})")
+    decks = _need(body, "decks", list, label)
+    actions = _need(body, "actions", list, label)
+    for i, d in enumerate(decks):
+        if not isinstance(d, str):
+            raise ReplayError(f"{label}: decks[{i}] must be the deck list text")
+    for i, a in enumerate(actions):
+        if not isinstance(a, str):
+            raise ReplayError(f"{label}: actions[{i}] must be a string in action notation")
+    outcome = body.get("outcome")
+    if outcome is not None and not isinstance(outcome, dict):
+        raise ReplayError(f"{label}: field 'outcome' must be an object or null")
+    return Replay(
+        game=_need(body, "game", str, label),
+        seed=_need(body, "seed", int, label),
+        decks=decks,
+        actions=actions,
+        options=_need(body, "options", dict, label) if "options" in body else {},
+        agents=[str(a) for a in body.get("agents", [])],
+        players=_need(body, "players", int, label) if "players" in body else 2,
+        rules_version=str(body.get("rules_version", "")),
+        card_set=str(body.get("card_set", "")),
+        tefuda=str(body.get("tefuda", "")),
+        outcome=outcome,
+        final_hash=str(body.get("final_hash", "")),
+        note=str(body.get("note", "")),
+    )
+
+
+def load_replay(path: str | Path) -> Replay:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ReplayError(f"{path}: not UTF-8 text") from None
+    except OSError as e:
+        raise ReplayError(f"{path}: cannot read the file ({e.strerror})") from None
+    return parse_replay(text, str(path))
+
+
+def initial_state(rep: Replay, label: str = "<replay>", *, record_events: bool = True,
+                  allow_other_cards: bool = False) -> tuple[Game, State]:
+    try:
+        game = load_game(rep.game, rep.options)
+    except TefudaError as e:
+        raise ReplayError(f"{label}: {e}") from None
+    if rep.card_set and rep.card_set != game.cardset.digest and not allow_other_cards:
+        raise ReplayError(
+            f"{label}: recorded with card set {rep.card_set}, but {rep.game}'s cards are now "
+            f"{game.cardset.digest}: the replay may mean something else (use --force to try anyway)"
+        )
+    decks = []
+    for i, text in enumerate(rep.decks):
+        try:
+            decks.append(game.parse_deck(text, f"{label}: decks[{i}]"))
+        except TefudaError as e:
+            raise ReplayError(str(e)) from None
+    try:
+        state = game.new_state(decks, rep.seed, players=rep.players, record=record_events)
+    except TefudaError as e:
+        raise ReplayError(f"{label}: {e}") from None
+    return game, state
+
+
+def replay_steps(rep: Replay, label: str = "<replay>", **kw: Any):
+    """Yield ``(step, action text, state after, events)``; the first yield is step 0 with no action."""
+    _, state = initial_state(rep, label, **kw)
+    yield 0, None, state, list(state.log or [])
+    for n, text in enumerate(rep.actions, 1):
+        if state.is_over:
+            raise ReplayError(f"{label}: actions[{n - 1}] {text!r}: the game was already over")
+        try:
+            events = state.apply(state.parse_action(text))
+        except IllegalActionError as e:
+            raise ReplayError(f"{label}: actions[{n - 1}] (step {n}) {text!r}: {e}") from None
+        yield n, text, state, events
+
+
+def verify(rep: Replay, label: str = "<replay>", **kw: Any) -> State:
+    """Re-simulate; raise :class:`ReplayError` if the outcome or the final hash differ."""
+    state = None
+    for _, _, state, _ in replay_steps(rep, label, record_events=False, **kw):
+        pass
+    assert state is not None
+    if rep.final_hash and state.digest() != rep.final_hash:
+        raise ReplayError(f"{label}: final state hash {state.digest()} != recorded {rep.final_hash}")
+    res = state.outcome()
+    got = None if res is None else {"winner": res.winner, "reason": res.reason, "reason_ja": res.reason_ja}
+    if rep.outcome != got:
+        raise ReplayError(f"{label}: outcome {got} != recorded {rep.outcome}")
+    return state

@@ -1,0 +1,428 @@
+"""The game state as plain data (DESIGN.md §2) and the machinery every game shares.
+
+A state is a handful of flat containers: ``cards`` (instance -> card definition index), ``known`` (instance
+-> bitmask of the seats that know its identity; the bit after the last seat is "public", what a spectator
+knows), ``flags`` (instance -> face up, …), ``zones`` (zone -> list of instances) and ``where`` (instance ->
+zone), plus the game's own small fields.  ``clone()`` copies those lists and nothing else.
+
+A game subclasses :class:`State`, declares its extra fields in ``__slots__`` and ``_FIELDS`` (lists in
+``_LIST_FIELDS`` are copied on clone), and implements ``_legal_actions``, ``_apply``, ``observation``,
+``notation`` and ``parse_action``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .actions import Action
+from .errors import IllegalActionError, NotationError
+from .events import Event
+from .rng import Rng
+from .zones import PRIVATE, PUBLIC, ZoneSpec
+
+if TYPE_CHECKING:
+    from .game import Game
+
+FACE_UP = 1  # flags bit: the card lies face up
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended. ``winner`` is a seat, or None for a draw (引き分け)."""
+
+    winner: int | None
+    reason: str  # English, e.g. "life 0"
+    reason_ja: str  # 日本語, e.g. "ライフ0"
+
+    @property
+    def draw(self) -> bool:
+        return self.winner is None
+
+    def returns(self, nplayers: int) -> list[float]:
+        """+1 for the winner, -1 for the others; 0 for everyone on a draw."""
+        if self.winner is None:
+            return [0.0] * nplayers
+        return [1.0 if s == self.winner else -1.0 for s in range(nplayers)]
+
+
+class State:
+    __slots__ = (
+        "_legal",
+        "cards",
+        "cls",
+        "flags",
+        "game",
+        "known",
+        "log",
+        "nplayers",
+        "owner",
+        "result",
+        "rng",
+        "steps",
+        "to_move",
+        "where",
+        "zone_specs",
+        "zones",
+    )
+    _FIELDS: ClassVar[tuple[str, ...]] = ()  # the game's scalar / tuple fields (shared on clone)
+    _LIST_FIELDS: ClassVar[tuple[str, ...]] = ()  # the game's flat lists of immutables (copied on clone)
+
+    game: Game
+    rng: Rng
+    cards: list[int]
+    cls: tuple[int, ...]
+    owner: tuple[int, ...]
+    known: list[int]
+    flags: list[int]
+    zones: list[list[int]]
+    where: list[int]
+    zone_specs: tuple[ZoneSpec, ...]
+    log: list[Event] | None
+    nplayers: int
+    to_move: int
+    result: Outcome | None
+    steps: int
+    _legal: tuple[Action, ...] | None
+
+    # ------------------------------------------------------------------ construction
+    def _init_core(
+        self,
+        game: Game,
+        nplayers: int,
+        zone_specs: tuple[ZoneSpec, ...],
+        instances: list[tuple[int, int, int, int]],
+        seed: int,
+        record: bool,
+    ) -> None:
+        """``instances``: ``(card index, owner seat, public class, starting zone)`` per instance."""
+        self.game = game
+        self.nplayers = nplayers
+        self.zone_specs = zone_specs
+        self.rng = Rng(seed)
+        self.cards = [c for c, _, _, _ in instances]
+        self.owner = tuple(o for _, o, _, _ in instances)
+        self.cls = tuple(k for _, _, k, _ in instances)
+        self.known = [0] * len(instances)
+        self.flags = [0] * len(instances)
+        self.zones = [[] for _ in zone_specs]
+        self.where = [0] * len(instances)
+        for i, (_, _, _, z) in enumerate(instances):
+            self.zones[z].append(i)
+            self.where[i] = z
+            self.known[i] = self._entry_knowledge(0, z, i)
+        self.log = [] if record else None
+        self.to_move = 0
+        self.result = None
+        self.steps = 0
+        self._legal = None
+
+    @property
+    def all_mask(self) -> int:
+        """Every seat and the public bit."""
+        return (1 << (self.nplayers + 1)) - 1
+
+    @property
+    def public_bit(self) -> int:
+        return 1 << self.nplayers
+
+    # ------------------------------------------------------------------ the API every game shares
+    @property
+    def current_player(self) -> int:
+        """The seat that decides next; -1 once the game is over."""
+        return -1 if self.result is not None else self.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Exactly the actions the rules allow now (empty once the game is over)."""
+        if self._legal is None:
+            self._legal = () if self.result is not None else tuple(self._legal_actions())
+        return self._legal
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action; anything else raises :class:`IllegalActionError` and changes nothing.
+
+        Returns the events this action caused (empty when events are not recorded)."""
+        if self.result is not None:
+            raise IllegalActionError("the game is over")
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(self._why_illegal(action))
+        start = len(self.log) if self.log is not None else 0
+        self._legal = None
+        self.steps += 1
+        self._apply(action)
+        return self.log[start:] if self.log is not None else []
+
+    def apply_text(self, text: str) -> list[Event]:
+        return self.apply(self.parse_action(text))
+
+    def clone(self) -> State:
+        """An independent copy: flat containers copied, card definitions and specs shared."""
+        new = object.__new__(type(self))
+        new.game = self.game
+        new.nplayers = self.nplayers
+        new.zone_specs = self.zone_specs
+        new.rng = self.rng.copy()
+        new.cards = self.cards  # identities never change in play; determinize() makes a new list
+        new.owner = self.owner
+        new.cls = self.cls
+        new.known = self.known[:]
+        new.flags = self.flags[:]
+        new.zones = [z[:] for z in self.zones]
+        new.where = self.where[:]
+        new.log = None if self.log is None else self.log[:]
+        new.to_move = self.to_move
+        new.result = self.result
+        new.steps = self.steps
+        new._legal = self._legal
+        for f in self._FIELDS:
+            setattr(new, f, getattr(self, f))
+        for f in self._LIST_FIELDS:
+            setattr(new, f, getattr(self, f)[:])
+        return new
+
+    # ------------------------------------------------------------------ moving cards and knowledge
+    def _entry_knowledge(self, known: int, zone: int, inst: int) -> int:
+        spec = self.zone_specs[zone]
+        if spec.visibility == PUBLIC:
+            return self.all_mask
+        if spec.visibility == PRIVATE:
+            return known | (1 << spec.owner)
+        return known
+
+    def move(self, inst: int, dst: int, *, bottom: bool = True, face_up: bool = False) -> None:
+        """Move an instance to the end (``bottom``) or the front of zone ``dst``.
+
+        Knowledge follows the card: entering a public zone (or face up) makes it public; entering the
+        owner's private zone tells the owner; leaving a hand-like zone (``mixes``) face down makes everyone
+        else forget which cards remain there."""
+        src = self.where[inst]
+        self.zones[src].remove(inst)
+        sspec = self.zone_specs[src]
+        if sspec.mixes and not face_up and self.zone_specs[dst].visibility != PUBLIC:
+            keep = 1 << sspec.owner
+            known = self.known
+            for other in self.zones[src]:
+                known[other] &= keep
+            known[inst] &= keep
+        if bottom:
+            self.zones[dst].append(inst)
+        else:
+            self.zones[dst].insert(0, inst)
+        self.where[inst] = dst
+        if face_up:
+            self.flags[inst] |= FACE_UP
+            self.known[inst] = self.all_mask
+        else:
+            self.flags[inst] &= ~FACE_UP
+            self.known[inst] = self._entry_knowledge(self.known[inst], dst, inst)
+
+    def turn_face_up(self, inst: int) -> None:
+        self.flags[inst] |= FACE_UP
+        self.known[inst] = self.all_mask
+
+    def tell(self, inst: int, seat: int) -> None:
+        """``seat`` learns this card's identity (a peek)."""
+        self.known[inst] |= 1 << seat
+
+    def shuffle(self, zone: int) -> None:
+        """Shuffle a zone; nobody knows any position in it afterwards."""
+        cards = self.zones[zone]
+        self.rng.shuffle(cards)
+        for i in cards:
+            self.known[i] = 0
+
+    def knows(self, seat: int, inst: int) -> bool:
+        return bool((self.known[inst] >> seat) & 1)
+
+    def emit(self, kind: str, seat: int, inst: int = -1, *args: Any) -> None:
+        """Record an event (only when this state records events). ``args`` must be public facts."""
+        if self.log is None:
+            return
+        if inst >= 0:
+            self.log.append(Event(kind, seat, self.cards[inst], self.known[inst], args))
+        else:
+            self.log.append(Event(kind, seat, -1, 0, args))
+
+    # ------------------------------------------------------------------ views
+    def card_of(self, inst: int):
+        return self.game.cardset[self.cards[inst]]
+
+    def visible_id(self, inst: int, seat: int) -> str | None:
+        """The card id of ``inst`` if ``seat`` may know it, else None."""
+        if (self.known[inst] >> seat) & 1:
+            return self.game.cardset[self.cards[inst]].id
+        return None
+
+    def zone_view(self, zone: int, seat: int) -> Any:
+        """What ``seat`` sees of a zone: identities only where known, counts otherwise, never instance ids.
+
+        Public zones: list of ids. Hand-like zones: ``{"count", "known": sorted ids}``. Ordered hidden
+        zones: ``{"count", "known": [[position from the top, id], ...]}``. Slots: list of
+        ``{"card": id or None, "face_up": bool}``."""
+        spec = self.zone_specs[zone]
+        insts = self.zones[zone]
+        if spec.visibility == PUBLIC:
+            return [self.game.cardset[self.cards[i]].id for i in insts]
+        if spec.capacity is not None and not spec.ordered and not spec.mixes:
+            return [{"card": self.visible_id(i, seat), "face_up": bool(self.flags[i] & FACE_UP)} for i in insts]
+        if spec.mixes:
+            known = sorted(v for v in (self.visible_id(i, seat) for i in insts) if v is not None)
+            return {"count": len(insts), "known": known}
+        known_pos = [[p, v] for p, i in enumerate(insts) if (v := self.visible_id(i, seat)) is not None]
+        return {"count": len(insts), "known": known_pos}
+
+    def events_for(self, seat: int, events: Iterable[Event] | None = None) -> list[dict[str, Any]]:
+        return [e.view(seat) for e in (self.log or [] if events is None else events)]
+
+    # ------------------------------------------------------------------ determinization
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A full state consistent with everything ``seat`` knows, every unknowable identity resampled.
+
+        Unknown cards are grouped by owner and public class (e.g. main deck vs trump deck). For the seat's
+        own cards, and for everyone's when the game's decklists are open, the group's identities are the
+        deck list minus what ``seat`` knows, reshuffled; otherwise they are drawn from the game's prior over
+        its card pool. The RNG is reseeded, so nothing of the true future leaks either."""
+        new = self.clone()
+        new.log = None
+        new.rng = Rng(rng.next64())
+        bit = 1 << seat
+        groups: dict[tuple[int, int], list[int]] = {}
+        for i, k in enumerate(self.known):
+            if not k & bit:
+                groups.setdefault((self.owner[i], self.cls[i]), []).append(i)
+        if not groups:
+            return new
+        cards = self.cards[:]
+        for (own, klass), unknown in sorted(groups.items()):
+            if own == seat or self.game.open_decklists:
+                members = [i for i in range(len(cards)) if self.owner[i] == own and self.cls[i] == klass]
+                pool = sorted(self.cards[i] for i in members)
+                for i in members:
+                    if self.known[i] & bit:
+                        pool.remove(self.cards[i])
+            else:
+                known_defs = [
+                    self.cards[i]
+                    for i in range(len(cards))
+                    if self.owner[i] == own and self.cls[i] == klass and self.known[i] & bit
+                ]
+                pool = self._sample_prior(own, klass, len(unknown), known_defs, rng)
+            rng.shuffle(pool)
+            # instances whose identity is constrained by public facts take a fitting card first
+            rest: list[int] = []
+            for i in unknown:
+                ok = self._constraint(i)
+                if ok is None:
+                    rest.append(i)
+                    continue
+                pick = next((j for j, c in enumerate(pool) if ok(c)), 0)
+                cards[i] = pool.pop(pick)
+            for i, c in zip(rest, pool, strict=True):
+                cards[i] = c
+        new.cards = cards
+        return new
+
+    def _constraint(self, inst: int):  # -> Callable[[int], bool] | None
+        """A public fact that limits what an unknown instance can be (e.g. "it is a support card")."""
+        return None
+
+    def _sample_prior(self, owner: int, klass: int, n: int, known_defs: list[int], rng: Rng) -> list[int]:
+        """Identities for ``n`` unknown cards of an opponent's group when decklists are closed."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ integrity and hashing
+    def check_invariants(self) -> None:
+        """Raise AssertionError if the state is inconsistent (used by the conformance suite)."""
+        n = len(self.cards)
+        seen = [0] * n
+        for z, insts in enumerate(self.zones):
+            spec = self.zone_specs[z]
+            assert spec.capacity is None or len(insts) <= spec.capacity, f"zone {spec.name} over capacity"
+            for i in insts:
+                seen[i] += 1
+                assert self.where[i] == z, f"instance {i} is in {spec.name} but where says {self.where[i]}"
+        assert all(s == 1 for s in seen), "a card was created, lost or duplicated"
+        assert all(0 <= k <= self.all_mask for k in self.known)
+        self._check_game_invariants()
+
+    def _check_game_invariants(self) -> None:
+        pass
+
+    def _digest_fields(self) -> tuple:
+        return tuple(
+            (f, getattr(self, f) if f not in self._LIST_FIELDS else tuple(getattr(self, f)))
+            for f in (*self._FIELDS, *self._LIST_FIELDS)
+        )
+
+    def digest(self) -> str:
+        """A hash of everything that matters to the rules (identities, zones, knowledge, fields, RNG)."""
+        ids = [c.id for c in self.game.cardset.cards]
+        body = repr(
+            (
+                tuple(tuple(ids[self.cards[i]] for i in z) for z in self.zones),
+                tuple(self.known),
+                tuple(self.flags),
+                self.to_move,
+                self.result,
+                self.rng.s,
+                self._digest_fields(),
+            )
+        )
+        return hashlib.sha256(body.encode()).hexdigest()[:32]
+
+    # ------------------------------------------------------------------ to be written by each game
+    def _legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> None:
+        raise NotImplementedError
+
+    def _why_illegal(self, action: Action) -> str:
+        try:
+            shown = self.notation(action)
+        except Exception:
+            shown = repr(action)
+        legal = ", ".join(self.notation(a) for a in self.legal_actions()[:12])
+        more = "" if len(self.legal_actions()) <= 12 else ", …"
+        return f"'{shown}' is not legal now (P{self.to_move + 1} may: {legal}{more})"
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def notation(self, action: Action) -> str:
+        raise NotImplementedError
+
+    def describe(self, action: Action) -> str:
+        """A friendly label (Japanese and English names) for menus; defaults to the notation."""
+        return self.notation(action)
+
+    def parse_action(self, text: str) -> Action:
+        """Notation -> a legal action; raises :class:`NotationError` (a kind of IllegalActionError)."""
+        text = " ".join(text.split())
+        for a in self.legal_actions():
+            if self.notation(a).casefold() == text.casefold():
+                return a
+        for a in self.legal_actions():
+            if self._alt_notations(a) and text.casefold() in (s.casefold() for s in self._alt_notations(a)):
+                return a
+        raise NotationError(self._why_illegal_text(text))
+
+    def _alt_notations(self, action: Action) -> tuple[str, ...]:
+        return ()
+
+    def _why_illegal_text(self, text: str) -> str:
+        legal = ", ".join(self.notation(a) for a in self.legal_actions()[:12])
+        more = "" if len(self.legal_actions()) <= 12 else ", …"
+        if not self.legal_actions():
+            return f"{text!r}: the game is over"
+        return f"{text!r} is not a legal action now (legal: {legal}{more})"

@@ -1,0 +1,76 @@
+"""バトルフェイズ: the higher final POW wins; the winner picks one of the loser's life cards (face down),
+which the loser adds to hand; a player whose life reaches 0 loses."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tefuda.core import Action
+
+from .zones import HAND, LIFE, NZ
+
+if TYPE_CHECKING:
+    from .state import KirifudaState
+
+
+def resolve(s: KirifudaState) -> None:
+    """Compare POW. No attacker loses to any attacker; neither has one: no battle. Equal POW is our
+    decision (RULES.md, option ``tie``)."""
+    from . import phases
+
+    a, b = s.first, s.second
+    pa, pb = s.pow[a], s.pow[b]
+    s.pending = None
+    if pa < 0 and pb < 0:
+        s.emit("no_battle", -1)
+        phases.end_phase(s)
+        return
+    if pa == pb:
+        s.emit("battle_tie", -1, -1, pa)
+        if s.game.options["tie"] == "both_damage":
+            s.hits = [(a, b), (b, a)]
+    else:
+        w = a if pa > pb else b
+        s.emit("battle_won", w, -1, max(pa, pb), min(pa, pb))
+        s.hits = [(w, 1 - w)]
+    _next_hit(s)
+
+
+def _next_hit(s: KirifudaState) -> None:
+    from . import phases
+    from .state import TAKE_LIFE
+
+    while s.hits:
+        taker, victim = s.hits[0]
+        if s.protect[victim]:
+            s.emit("protected", victim)
+            s.hits.pop(0)
+            continue
+        life = s.zones[victim * NZ + LIFE]
+        if len(life) > 1:
+            s.phase = TAKE_LIFE
+            s.to_move = taker
+            return
+        if life:
+            _take(s, 0)
+        else:
+            s.hits.pop(0)
+    losers = [p for p in (s.first, s.second) if not s.zones[p * NZ + LIFE]]
+    if len(losers) == 2:
+        s.finish(None, "both lives 0", "両者ライフ0")
+    elif losers:
+        s.finish(1 - losers[0], "life 0", "ライフ0")
+    else:
+        phases.end_phase(s)
+
+
+def _take(s: KirifudaState, pos: int) -> None:
+    taker, victim = s.hits.pop(0)
+    inst = s.zones[victim * NZ + LIFE][pos]
+    s.move(inst, victim * NZ + HAND)
+    s.emit("life_taken", victim, inst, pos + 1, len(s.zones[victim * NZ + LIFE]))
+
+
+def apply_take_life(s: KirifudaState, action: Action) -> None:
+    _take(s, action.a)
+    _next_hit(s)

@@ -1,0 +1,168 @@
+"""Card types, attributes (属性) and the 【オープン】 effect vocabulary of 切り札, and their compiled tables.
+
+Cards are data (cards.toml); each effect is a small table such as
+``{ do = "pow", target = "opponent", amount = -300, if_self_attr = "火" }``. Loading checks every effect
+against this vocabulary, so a designer's typo is reported with file, card and field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tefuda.core import CardSchema, CardSet, Field
+
+# card types (カードの種類)
+ATTACKER, SUPPORT, TRUMP_ATTACKER, TRUMP_SUPPORT = 0, 1, 2, 3
+TYPE_IDS = ("attacker", "support", "trump_attacker", "trump_support")
+TYPES_JA = {
+    "attacker": "アタッカー",
+    "support": "サポート",
+    "trump_attacker": "切り札アタッカー",
+    "trump_support": "切り札サポート",
+}
+TYPES_EN = {"attacker": "Attacker", "support": "Support", "trump_attacker": "Trump Attacker",
+            "trump_support": "Trump Support"}
+
+# attributes (属性): our decision — the rulebook names the idea but not the list (see RULES.md)
+ATTRIBUTES = ("火", "水", "風", "土")
+ATTRIBUTES_EN = {"火": "Fire", "水": "Water", "風": "Wind", "土": "Earth"}
+ATTR_BIT = {a: 1 << i for i, a in enumerate(ATTRIBUTES)}
+ALL_ATTRS = (1 << len(ATTRIBUTES)) - 1
+
+SET_ATTACKER_POW = 200  # セットアタッカー: POW 200, no effect, every attribute (rulebook)
+
+# effect vocabulary
+EFFECTS: dict[str, dict[str, type]] = {
+    "pow": {"target": str, "amount": int},
+    "set_pow": {"target": str, "value": int},
+    "swap_pow": {},
+    "draw": {"count": int},
+    "scry": {},
+    "peek_support": {},
+    "peek_life": {},
+    "swap_life": {},
+    "protect": {},
+    "guard": {},
+    "discard_support": {},
+    "add_life": {"count": int},
+}
+CONDITIONS: dict[str, type] = {"if_self_attr": str, "if_opp_attr": str, "if_behind": bool, "if_life_le": int}
+COSTS = ("discard_set", "discard_hand")
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One compiled 【オープン】 effect."""
+
+    do: str
+    to_opponent: bool = False
+    amount: int = 0
+    self_attr: int = 0
+    opp_attr: int = 0
+    behind: bool = False
+    life_le: int = -1
+
+
+def _check_effects(value: Any) -> str | None:
+    if not isinstance(value, list):
+        return "must be an array of effect tables"
+    for n, eff in enumerate(value, 1):
+        if not isinstance(eff, dict):
+            return f"effect {n}: must be a table like {{ do = \"draw\", count = 1 }}"
+        do = eff.get("do")
+        if do not in EFFECTS:
+            return f"effect {n}: 'do' must be one of {', '.join(EFFECTS)}, got {do!r}"
+        params = EFFECTS[do]
+        for key, val in eff.items():
+            if key == "do":
+                continue
+            kind = params.get(key) or CONDITIONS.get(key)
+            if kind is None:
+                allowed = ", ".join([*params, *CONDITIONS])
+                return f"effect {n} ({do}): unknown key {key!r} (allowed: {allowed})"
+            if not isinstance(val, kind) or (kind is int and isinstance(val, bool)):
+                return f"effect {n} ({do}): {key} must be {kind.__name__}"
+            if key in ("if_self_attr", "if_opp_attr") and val not in ATTRIBUTES:
+                return f"effect {n} ({do}): {key} must be one of {', '.join(ATTRIBUTES)}"
+            if key == "target" and val not in ("self", "opponent"):
+                return f"effect {n} ({do}): target must be \"self\" or \"opponent\""
+            if key in ("amount", "value") and val % 100:
+                return f"effect {n} ({do}): {key} must be a multiple of 100"
+            if key == "count" and not 1 <= val <= 3:
+                return f"effect {n} ({do}): count must be 1 to 3"
+        for key in params:
+            if key not in eff:
+                return f"effect {n} ({do}): missing {key!r}"
+    return None
+
+
+def _check_attrs(value: Any) -> str | None:
+    if not value or len(value) > 2:
+        return "must list 1 or 2 attributes"
+    for a in value:
+        if a not in ATTRIBUTES:
+            return f"unknown attribute {a!r} (属性 are {', '.join(ATTRIBUTES)})"
+    if len(set(value)) != len(value):
+        return "lists an attribute twice"
+    return None
+
+
+def _check_pow(value: Any) -> str | None:
+    if not 100 <= value <= 2000 or value % 100:
+        return "POW must be 100 to 2000 in steps of 100"
+    return None
+
+
+_ATTACKERS = frozenset({"attacker", "trump_attacker"})
+SCHEMA = CardSchema(
+    types=TYPES_JA,
+    fields={
+        "pow": Field(int, required=_ATTACKERS, allowed=_ATTACKERS, check=_check_pow, doc="POW (パワー)"),
+        "attributes": Field(list, required=_ATTACKERS, allowed=_ATTACKERS, check=_check_attrs, doc="属性"),
+        "text": Field(str, required="*", doc="card text, Japanese"),
+        "text_en": Field(str, required="*", doc="card text, English"),
+        "cost": Field(str, choices=COSTS, doc="コスト"),
+        "effects": Field(list, required="*", check=_check_effects, doc="【オープン】 effects"),
+    },
+)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per-card lookups for the hot paths, indexed by card definition index."""
+
+    ctype: tuple[int, ...]
+    pow: tuple[int, ...]
+    attrs: tuple[int, ...]
+    cost: tuple[str, ...]
+    effects: tuple[tuple[Effect, ...], ...]
+
+
+def compile_cards(cardset: CardSet) -> Tables:
+    ctype, pw, attrs, cost, effects = [], [], [], [], []
+    for c in cardset:
+        ctype.append(TYPE_IDS.index(c.type))
+        pw.append(int(c.get("pow", 0)))
+        mask = 0
+        for a in c.get("attributes", []):
+            mask |= ATTR_BIT[a]
+        attrs.append(mask)
+        cost.append(c.get("cost", ""))
+        effs = []
+        for e in c.get("effects", []):
+            target_opp = e.get("target") == "opponent"
+            amount = e.get("amount", e.get("value", e.get("count", 0)))
+            effs.append(
+                Effect(
+                    e["do"],
+                    target_opp,
+                    amount,
+                    ATTR_BIT.get(e.get("if_self_attr", ""), 0),
+                    ATTR_BIT.get(e.get("if_opp_attr", ""), 0),
+                    bool(e.get("if_behind", False)),
+                    int(e.get("if_life_le", -1)),
+                )
+            )
+        effects.append(tuple(effs))
+    return Tables(tuple(ctype), tuple(pw), tuple(attrs), tuple(cost), tuple(effects))

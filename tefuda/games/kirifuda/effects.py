@@ -1,0 +1,238 @@
+"""【オープン】 effects and costs (コスト): resolved one at a time from a queue kept in the state.
+
+The queue holds ``("card", seat, inst)`` (a card just opened: pay its cost, then queue its effects) and
+``("eff", seat, inst, k)`` (effect ``k`` of that card).  An effect that needs a choice stops the queue with
+``pending = (kind, seat, inst)``; the answer resumes it.  When the queue is empty, ``cont`` says where the
+round goes on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tefuda.core import FACE_UP, Action
+
+from .cards import Effect
+from .zones import DECK, DISCARD, HAND, LIFE, NZ, SUPPORT_SLOTS
+
+if TYPE_CHECKING:
+    from .state import KirifudaState
+
+
+def run(s: KirifudaState) -> None:
+    """Resolve queued effects until one needs a choice, then continue the round."""
+    from . import phases
+    from .state import CHOICE
+
+    tb = s.game.tables
+    while s.queue:
+        item = s.queue.pop(0)
+        seat, inst = item[1], item[2]
+        if item[0] == "card":
+            cost = tb.cost[s.cards[inst]]
+            if cost:
+                if _cost_options(s, seat, inst, cost):
+                    _ask(s, CHOICE, ("cost", seat, inst))
+                    return
+                s.emit("cost_unpaid", seat, inst)
+                continue
+            _queue_effects(s, seat, inst)
+            continue
+        eff = tb.effects[s.cards[inst]][item[3]]
+        if not _conditions_hold(s, seat, eff):
+            s.emit("condition_failed", seat, inst, eff.do)
+            continue
+        if _resolve(s, seat, inst, eff):
+            return
+        if s.result is not None:
+            return
+    kind, p = s.cont
+    if kind == "window":
+        phases.begin_support_window(s, p)
+
+
+def _ask(s: KirifudaState, phase: int, pending: tuple) -> None:
+    s.phase = phase
+    s.pending = pending
+    s.to_move = pending[1]
+
+
+def _queue_effects(s: KirifudaState, seat: int, inst: int) -> None:
+    n = len(s.game.tables.effects[s.cards[inst]])
+    s.queue[0:0] = [("eff", seat, inst, k) for k in range(n)]
+
+
+def _conditions_hold(s: KirifudaState, seat: int, e: Effect) -> bool:
+    opp = 1 - seat
+    if e.self_attr and (s.pow[seat] < 0 or not s.attr[seat] & e.self_attr):
+        return False
+    if e.opp_attr and (s.pow[opp] < 0 or not s.attr[opp] & e.opp_attr):
+        return False
+    if e.behind and not (0 <= s.pow[seat] < s.pow[opp] or (s.pow[seat] < 0 <= s.pow[opp])):
+        return False
+    return not (e.life_le >= 0 and len(s.zones[seat * NZ + LIFE]) > e.life_le)
+
+
+def _guarded(s: KirifudaState, seat: int, target: int, inst: int) -> bool:
+    """ガード: the opponent's effects cannot lower, set or swap a guarded attacker's POW this round."""
+    if target != seat and s.guard[target]:
+        s.emit("guarded", target, inst)
+        return True
+    return False
+
+
+def _resolve(s: KirifudaState, seat: int, inst: int, e: Effect) -> bool:
+    """Carry out one effect. Returns True when it stopped to ask for a choice."""
+    from .state import CHOICE
+
+    opp = 1 - seat
+    do = e.do
+    if do == "pow":
+        t = opp if e.to_opponent else seat
+        if s.pow[t] < 0 or (e.amount < 0 and _guarded(s, seat, t, inst)):
+            return False
+        s.pow[t] = max(0, s.pow[t] + e.amount)
+        s.emit("pow", t, inst, e.amount, s.pow[t])
+    elif do == "set_pow":
+        t = opp if e.to_opponent else seat
+        if s.pow[t] < 0 or _guarded(s, seat, t, inst):
+            return False
+        s.pow[t] = e.amount
+        s.emit("pow_set", t, inst, e.amount)
+    elif do == "swap_pow":
+        if s.pow[seat] < 0 or s.pow[opp] < 0 or _guarded(s, seat, opp, inst):
+            return False
+        s.pow[seat], s.pow[opp] = s.pow[opp], s.pow[seat]
+        s.emit("pow_swap", seat, inst, s.pow[seat], s.pow[opp])
+    elif do == "draw":
+        from .setup import draw_to
+
+        for _ in range(e.amount):
+            if draw_to(s, seat, HAND) < 0:
+                s.emit("no_draw", seat)
+                break
+    elif do == "add_life":
+        for _ in range(e.amount):
+            deck = s.zones[seat * NZ + DECK]
+            if not deck:
+                break
+            s.move(deck[0], seat * NZ + LIFE)
+            s.emit("life_added", seat, -1, len(s.zones[seat * NZ + LIFE]))
+    elif do == "protect":
+        s.protect[seat] = True
+        s.emit("protect", seat, inst)
+    elif do == "guard":
+        s.guard[seat] = True
+        s.emit("guard", seat, inst)
+    elif do == "scry":
+        deck = s.zones[seat * NZ + DECK]
+        if deck:
+            s.tell(deck[0], seat)
+            _ask(s, CHOICE, ("scry", seat, inst))
+            return True
+    elif do in ("peek_support", "discard_support"):
+        slots = s.face_down_supports(opp)
+        if len(slots) == 1:
+            _target_support(s, seat, do, slots[0])
+        elif slots:
+            _ask(s, CHOICE, (do, seat, inst))
+            return True
+    elif do == "peek_life":
+        life = s.zones[opp * NZ + LIFE]
+        if len(life) == 1:
+            _peek_life(s, seat, 0)
+        elif life:
+            _ask(s, CHOICE, (do, seat, inst))
+            return True
+    elif do == "swap_life":
+        if s.zones[seat * NZ + HAND] and s.zones[seat * NZ + LIFE]:
+            _ask(s, CHOICE, (do, seat, inst))
+            return True
+    return False
+
+
+def _target_support(s: KirifudaState, seat: int, do: str, slot: int) -> None:
+    opp = 1 - seat
+    target = s.zones[opp * NZ + SUPPORT_SLOTS[slot]][0]
+    if do == "peek_support":
+        s.tell(target, seat)
+        s.emit("peek_support", seat, target, f"support{slot + 1}")
+    else:
+        s.move(target, opp * NZ + DISCARD, face_up=True)
+        s.emit("discard_support", seat, target, f"support{slot + 1}")
+
+
+def _peek_life(s: KirifudaState, seat: int, pos: int) -> None:
+    target = s.zones[(1 - seat) * NZ + LIFE][pos]
+    s.tell(target, seat)
+    s.emit("peek_life", seat, target, pos + 1)
+
+
+def _cost_options(s: KirifudaState, seat: int, inst: int, cost: str) -> list[Action]:
+    if cost == "discard_set":
+        return [
+            Action("pay-set", k)
+            for k in s.face_down_supports(seat)
+            if s.zones[seat * NZ + SUPPORT_SLOTS[k]][0] != inst
+        ]
+    return [Action("pay-hand", c) for c in s.hand_cards(seat)]
+
+
+def choice_actions(s: KirifudaState) -> list[Action]:
+    kind, seat, inst = s.pending  # type: ignore[misc]
+    opp = 1 - seat
+    if kind == "cost":
+        return [*_cost_options(s, seat, inst, s.game.tables.cost[s.cards[inst]]), Action("decline")]
+    if kind == "scry":
+        return [Action("scry-keep"), Action("scry-bottom")]
+    if kind == "peek_support":
+        return [Action("peek-support", k) for k in s.face_down_supports(opp)]
+    if kind == "discard_support":
+        return [Action("discard-support", k) for k in s.face_down_supports(opp)]
+    if kind == "peek_life":
+        return [Action("peek-life", p) for p in range(len(s.zones[opp * NZ + LIFE]))]
+    if kind == "swap_life":
+        hand = s.hand_cards(seat)
+        n = len(s.zones[seat * NZ + LIFE])
+        return [*(Action("swap-life", p, c) for p in range(n) for c in hand), Action("skip")]
+    raise AssertionError(f"unknown pending choice {kind}")
+
+
+def apply_choice(s: KirifudaState, action: Action) -> None:
+    kind, seat, inst = s.pending  # type: ignore[misc]
+    s.pending = None
+    k = action.kind
+    if k == "pay-set":
+        paid = s.zones[seat * NZ + SUPPORT_SLOTS[action.a]][0]
+        s.move(paid, seat * NZ + DISCARD, face_up=True)
+        s.emit("cost_paid", seat, paid, f"support{action.a + 1}")
+        _queue_effects(s, seat, inst)
+    elif k == "pay-hand":
+        paid = s.hand_instance(seat, action.a)
+        s.move(paid, seat * NZ + DISCARD, face_up=True)
+        s.emit("cost_paid", seat, paid, "hand")
+        _queue_effects(s, seat, inst)
+    elif k == "decline":
+        s.emit("cost_declined", seat, inst)
+    elif k in ("scry-keep", "scry-bottom"):
+        deck = s.zones[seat * NZ + DECK]
+        if k == "scry-bottom":
+            deck.append(deck.pop(0))  # same zone: only the order changes
+        s.emit("scry", seat, -1, "bottom" if k == "scry-bottom" else "top")
+    elif k in ("peek-support", "discard-support"):
+        _target_support(s, seat, kind, action.a)
+    elif k == "peek-life":
+        _peek_life(s, seat, action.a)
+    elif k == "swap-life":
+        life_card = s.zones[seat * NZ + LIFE][action.a]
+        hand_card = s.hand_instance(seat, action.b)
+        zl = s.zones[seat * NZ + LIFE]
+        s.move(hand_card, seat * NZ + LIFE)
+        # the hand card takes the life card's position
+        zl.remove(hand_card)
+        zl.insert(action.a, hand_card)
+        s.move(life_card, seat * NZ + HAND)
+        s.emit("swap_life", seat, -1, action.a + 1)
+    else:  # skip
+        s.emit("skip", seat, inst)
+    run(s)

@@ -1,0 +1,262 @@
+"""切り札 (kirifuda): metadata, house-rule options, deck rules, notation, and new games."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any, ClassVar
+
+from tefuda.core import Action, ActionSpace, Deck, Game, NotationError, OptionSpec, Rng, register
+
+from .cards import ATTRIBUTES, SCHEMA, TRUMP_ATTACKER, TRUMP_SUPPORT, TYPE_IDS, compile_cards
+from .state import MAX_POS, KirifudaState
+from .zones import DECK, NZ, TRUMP, zone_specs
+
+# public classes of instances: what every player knows a face-down card to be
+MAIN, TRUMP_A, TRUMP_S = 0, 1, 2
+
+_KINDS: list[tuple[str, str, str, str]] = [
+    # kind, argument pattern, Japanese, English
+    ("go-first", "", "先攻を選ぶ", "go first"),
+    ("go-second", "", "後攻を選ぶ", "go second"),
+    ("redraw", "", "引き直す", "redraw the shown cards"),
+    ("keep-hand", "", "引き直さない", "keep the shown cards"),
+    ("reveal", "", "公開する(もう1枚引く)", "show the drawn card and draw one more"),
+    ("no-reveal", "", "公開しない", "keep the drawn card hidden"),
+    ("set-attacker", "c", "アタッカー置き場にセット", "set in the attacker slot"),
+    ("set-support", "c", "サポート置き場にセット", "set in a support slot"),
+    ("overwrite", "sc", "上書きしてセット", "overwrite a support slot with"),
+    ("done", "", "セットしました", "done setting"),
+    ("no-trump", "", "切り札を使いません", "no trump"),
+    ("trump-attacker", "", "切り札アタッカーを使う", "use the trump attacker"),
+    ("trump-support", "s", "切り札サポートを使う", "use the trump support in slot"),
+    ("open-support", "s", "サポートをオープン", "open the support in slot"),
+    ("pass", "", "サポートを使いません", "use no support"),
+    ("pay-set", "s", "コスト:セットカードを捨てる", "pay: discard the set card in slot"),
+    ("pay-hand", "c", "コスト:手札を捨てる", "pay: discard from hand"),
+    ("decline", "", "コストを払わない", "do not pay the cost"),
+    ("scry-keep", "", "山札の上に残す", "keep it on top"),
+    ("scry-bottom", "", "山札の下に置く", "put it at the bottom"),
+    ("peek-support", "s", "相手のサポートを見る", "look at the opponent's support in slot"),
+    ("discard-support", "s", "相手のサポートを捨てる", "discard the opponent's support in slot"),
+    ("peek-life", "p", "相手のライフを見る", "look at the opponent's life card"),
+    ("swap-life", "pc", "ライフと手札を入れ替える", "swap life card with hand card"),
+    ("skip", "", "入れ替えない", "do not swap"),
+    ("take-life", "p", "ライフを1枚選ぶ", "take the opponent's life card"),
+]
+_PATTERN = {k: pat for k, pat, _, _ in _KINDS}
+_LABELS = {k: (ja, en) for k, _, ja, en in _KINDS}
+
+
+@register
+class KirifudaGame(Game):
+    id = "kirifuda"
+    name = "切り札"
+    name_en = "Kirifuda (Trump Card)"
+    rules_version = "blog posts of 2019-11 (setup page of 2019-03, partial)"
+    min_players = 2
+    max_players = 2
+    card_schema = SCHEMA
+    package_dir = Path(__file__).parent
+    option_specs: ClassVar[dict[str, OptionSpec]] = {
+        "life": OptionSpec(3, "life cards per player (setup page cut off after 'take 3 cards')",
+                           "ライフの枚数", kind=int, min=1, max=10),
+        "deck_size": OptionSpec(30, "main deck size (trump deck aside)", "山札の枚数", kind=int, min=10, max=60),
+        "max_copies": OptionSpec(3, "copies of one card allowed in a deck", "同名カードの上限", kind=int,
+                                 min=1, max=60),
+        "tie": OptionSpec("no_damage", "equal POW: nobody takes life, or each takes one of the other's",
+                          "POWが同じとき", choices=("no_damage", "both_damage")),
+        "deck_out": OptionSpec("lose", "a player who must draw from an empty deck loses, or reshuffles the "
+                               "discard pile into a new deck", "山札切れ", choices=("lose", "reshuffle")),
+        "overwrite_to": OptionSpec("discard", "where an overwritten set card goes", "上書きされたカード",
+                                   choices=("discard", "hand")),
+        "open_decklists": OptionSpec(False, "deck lists are public (the AI may assume the opponent's list)",
+                                     "デッキリスト公開", kind=bool),
+    }
+
+    def _setup(self) -> None:
+        self.tables = compile_cards(self.cardset)
+        n = len(self.cardset)
+        kinds = []
+        for k, pat, _, _ in _KINDS:
+            sizes = [n if ch == "c" else 2 if ch == "s" else MAX_POS for ch in pat]
+            sizes += [0] * (2 - len(sizes))
+            kinds.append((k, sizes[0], sizes[1]))
+        self.action_space = ActionSpace(kinds)
+        self._pool = {
+            MAIN: [c.index for c in self.cardset if c.type in ("attacker", "support")],
+            TRUMP_A: [c.index for c in self.cardset if c.type == "trump_attacker"],
+            TRUMP_S: [c.index for c in self.cardset if c.type == "trump_support"],
+        }
+
+    # ------------------------------------------------------------------ deck rules (our decision, RULES.md)
+    def deck_problems(self, deck: Deck) -> list[tuple[int | None, str]]:
+        out: list[tuple[int | None, str]] = []
+        main = 0
+        trumps = Counter()
+        for e in deck.entries:
+            t = e.card.type
+            if t in ("trump_attacker", "trump_support"):
+                trumps[t] += e.count
+                if e.count != 1:
+                    out.append((e.line, f"{e.card.label}: a trump card is listed once (count 1), "
+                                        f"got {e.count} — 切り札デッキは2枚"))
+            else:
+                main += e.count
+                cap = self.options["max_copies"]
+                if e.count > cap:
+                    out.append((e.line, f"{e.card.label}: at most {cap} copies of one card, got {e.count} "
+                                        f"(同名カードは{cap}枚まで)"))
+        size = self.options["deck_size"]
+        if main != size:
+            out.append((None, f"the main deck must have exactly {size} cards, this one has {main} "
+                              f"(山札は{size}枚)"))
+        for t, ja in (("trump_attacker", "切り札アタッカー"), ("trump_support", "切り札サポート")):
+            if trumps[t] != 1:
+                out.append((None, f"the trump deck needs exactly one {t.replace('_', ' ')} ({ja}1枚), "
+                                  f"this one has {trumps[t]}"))
+        return out
+
+    # ------------------------------------------------------------------ new games
+    def new_state(self, decks: list[Deck] | None = None, seed: int = 0, *, players: int | None = None,
+                  record: bool = True) -> KirifudaState:
+        from . import setup
+
+        n = players or 2
+        if n != 2:
+            from tefuda.core import OptionError
+
+            raise OptionError("切り札 is a game for exactly 2 players")
+        if decks is None:
+            decks = [self.default_deck(0), self.default_deck(1)]
+        if len(decks) != n:
+            raise ValueError(f"need {n} decks, got {len(decks)}")
+        for d in decks:
+            self.check_deck(d)
+        instances: list[tuple[int, int, int, int]] = []
+        for seat, deck in enumerate(decks):
+            for c in deck.cards():
+                ct = TYPE_IDS.index(c.type)
+                if ct == TRUMP_ATTACKER:
+                    instances.append((c.index, seat, TRUMP_A, seat * NZ + TRUMP))
+                elif ct == TRUMP_SUPPORT:
+                    instances.append((c.index, seat, TRUMP_S, seat * NZ + TRUMP))
+                else:
+                    instances.append((c.index, seat, MAIN, seat * NZ + DECK))
+        s = KirifudaState.__new__(KirifudaState)
+        s._init_core(self, n, zone_specs(n), instances, seed, record)
+        s.phase = 0
+        s.first = 0
+        s.round = 0
+        s.pending = None
+        s.cont = ("window", 0)
+        s.passes = 0
+        s.rps_winner = 0
+        s.pow = [-1, -1]
+        s.attr = [0, 0]
+        s.overwrite_used = [False, False]
+        s.trump_used = [False, False]
+        s.protect = [False, False]
+        s.guard = [False, False]
+        s.queue = []
+        s.hits = []
+        setup.start(s)
+        return s
+
+    def sample_unknown(self, klass: int, n: int, known_defs: list[int], rng: Rng) -> list[int]:
+        """The prior over an opponent's unseen cards when deck lists are closed: any card of the right
+        class, no more copies than a deck may hold."""
+        pool = self._pool[klass]
+        cap = self.options["max_copies"] if klass == MAIN else 1
+        used = Counter(known_defs)
+        out: list[int] = []
+        for _ in range(n):
+            choices = [c for c in pool if used[c] < cap] or pool
+            c = rng.choice(choices)
+            used[c] += 1
+            out.append(c)
+        return out
+
+    # ------------------------------------------------------------------ views
+    def attr_names(self, mask: int) -> list[str]:
+        return [a for i, a in enumerate(ATTRIBUTES) if mask >> i & 1]
+
+    def decklist_view(self, s: KirifudaState, seat: int) -> dict[str, int]:
+        counts = Counter(self.cardset[s.cards[i]].id for i in range(len(s.cards)) if s.owner[i] == seat)
+        return dict(sorted(counts.items()))
+
+    # ------------------------------------------------------------------ notation
+    def notation(self, action: Action) -> str:
+        pat = _PATTERN.get(action.kind)
+        if pat is None:
+            return f"{action.kind}?"
+        args = []
+        for ch, v in zip(pat, (action.a, action.b), strict=False):
+            args.append(self.cardset[v].name if ch == "c" else str(v + 1))
+        return " ".join([action.kind, *args])
+
+    def describe(self, action: Action) -> str:
+        """Menu label, Japanese and English side by side."""
+        ja, en = _LABELS[action.kind]
+        pat = _PATTERN[action.kind]
+        parts_ja, parts_en = [ja], [en]
+        for ch, v in zip(pat, (action.a, action.b), strict=False):
+            if ch == "c":
+                parts_ja.append(self.cardset[v].label)
+            else:
+                parts_ja.append(str(v + 1))
+                parts_en.append(str(v + 1))
+        return f"{' '.join(parts_ja)}  — {' '.join(parts_en)}"
+
+    def parse_notation(self, text: str) -> Action:
+        """``kind [slot|position] [card name]``; card names in Japanese, English or by id."""
+        words = text.split()
+        if not words:
+            raise NotationError("empty action")
+        kind = words[0].lower()
+        pat = _PATTERN.get(kind)
+        if pat is None:
+            raise NotationError(f"unknown action {words[0]!r} (actions: {', '.join(_PATTERN)})")
+        rest = words[1:]
+        vals: list[int] = []
+        for i, ch in enumerate(pat):
+            if ch == "c":
+                name = " ".join(rest)
+                card = self.cardset.find(name) if name else None
+                if card is None:
+                    raise NotationError(f"{kind}: no card named {name!r}" if name else f"{kind}: name a card")
+                vals.append(card.index)
+                rest = []
+                break
+            if not rest:
+                what = "slot (1 or 2)" if ch == "s" else "position (1, 2, …)"
+                raise NotationError(f"{kind}: missing the {what}")
+            try:
+                v = int(rest[0]) - 1
+            except ValueError:
+                raise NotationError(f"{kind}: {rest[0]!r} is not a number") from None
+            limit = 2 if ch == "s" else MAX_POS
+            if not 0 <= v < limit:
+                raise NotationError(f"{kind}: {rest[0]} is out of range (1–{limit})")
+            vals.append(v)
+            rest = rest[1:]
+            if i == len(pat) - 1:
+                break
+        if rest:
+            raise NotationError(f"{kind}: unexpected {' '.join(rest)!r}")
+        vals += [-1] * (2 - len(vals))
+        return Action(kind, vals[0], vals[1])
+
+    def card_table_row(self, c: Any) -> dict[str, Any]:
+        return {
+            "id": c.id,
+            "name": c.name,
+            "name_en": c.name_en,
+            "type": c.type,
+            "pow": c.get("pow"),
+            "attributes": c.get("attributes", []),
+            "cost": c.get("cost", ""),
+            "text": c.get("text", ""),
+            "text_en": c.get("text_en", ""),
+        }
+

@@ -1,0 +1,95 @@
+"""準備 (preparation): first player by じゃんけん, the shown opening hand with one redraw, life cards.
+
+From the surviving part of the blog's setup page (../shared/reference/kirifuda_setup.md): the じゃんけん
+winner chooses to go first or second; each player draws 3 cards face up into the 公開エリア and may redraw
+once (first player declares first: the 3 go to the bottom of the deck, 3 new ones are drawn face up, then
+the deck is shuffled); the shown cards go to hand and each draws 2 more, unseen; then life cards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tefuda.core import Action
+
+from .zones import DECK, HAND, LIFE, NZ, REVEAL
+
+if TYPE_CHECKING:
+    from .state import KirifudaState
+
+OPENING_SHOWN = 3
+OPENING_HIDDEN = 2
+
+
+def start(s: KirifudaState) -> None:
+    """Shuffle both decks and play the じゃんけん; its winner then chooses the seat order."""
+    from .state import SEAT
+
+    for p in range(s.nplayers):
+        s.shuffle(p * NZ + DECK)
+    s.rps_winner = s.rng.below(2)
+    s.emit("rps", s.rps_winner)
+    s.phase = SEAT
+    s.to_move = s.rps_winner
+
+
+def apply_seat(s: KirifudaState, action: Action) -> None:
+    from .state import REDRAW
+
+    s.first = s.to_move if action.kind == "go-first" else 1 - s.to_move
+    s.emit("first_player", s.first)
+    for p in (s.first, 1 - s.first):
+        for _ in range(OPENING_SHOWN):
+            draw_to(s, p, REVEAL, face_up=True)
+    s.phase = REDRAW
+    s.to_move = s.first
+
+
+def apply_redraw(s: KirifudaState, action: Action) -> None:
+    p = s.to_move
+    if action.kind == "redraw":
+        for inst in list(s.z(p, REVEAL)):
+            s.move(inst, p * NZ + DECK)  # to the bottom, still face up in everyone's memory until shuffled
+        for _ in range(OPENING_SHOWN):
+            draw_to(s, p, REVEAL, face_up=True)
+        s.shuffle(p * NZ + DECK)
+        s.emit("redraw", p)
+    else:
+        s.emit("keep_hand", p)
+    if p == s.first:
+        s.to_move = 1 - s.first
+        return
+    finish_setup(s)
+
+
+def finish_setup(s: KirifudaState) -> None:
+    """Shown cards to hand, 2 unseen cards each, then the life cards (ライフ) face down; round 1 begins at
+    the セットフェイズ (the rulebook: no ドローフェイズ in round 1)."""
+    from . import phases
+
+    for p in (s.first, 1 - s.first):
+        for inst in list(s.z(p, REVEAL)):
+            s.move(inst, p * NZ + HAND)
+        for _ in range(OPENING_HIDDEN):
+            draw_to(s, p, HAND)
+        for _ in range(s.game.options["life"]):
+            if s.z(p, DECK):
+                s.move(s.z(p, DECK)[0], p * NZ + LIFE)
+        s.emit("life_set", p, -1, len(s.z(p, LIFE)))
+    s.round = 1
+    s.emit("round", -1, -1, 1)
+    phases.begin_set_phase(s)
+
+
+def draw_to(s: KirifudaState, p: int, k: int, *, face_up: bool = False) -> int:
+    """Top card of ``p``'s deck to zone ``k`` of ``p``; returns the instance, or -1 if the deck is empty."""
+    deck = s.zones[p * NZ + DECK]
+    if not deck:
+        return -1
+    inst = deck[0]
+    s.move(inst, p * NZ + k, face_up=face_up)
+    if k == HAND:
+        s.emit("draw", p, inst)
+    elif k == REVEAL:
+        s.emit("reveal_card", p, inst)
+    return inst

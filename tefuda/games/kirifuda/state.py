@@ -1,0 +1,265 @@
+"""The state of a game of 切り札: the core's zones plus this game's few fields, and the action dispatch.
+
+Phases (フェイズ) follow the rulebook's order: ドロー → セット → 切り札 → オープン → バトル → エンド; the
+preparation (準備) comes first.  Every decision is a phase plus, for effect choices, a ``pending`` record —
+plain data, so a clone or a replay resumes anywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tefuda.core import FACE_UP, Action, NotationError, Rng, State
+
+from . import battle, effects, phases, setup
+from .cards import ATTACKER, SUPPORT, TRUMP_ATTACKER, TRUMP_SUPPORT
+from .zones import ATTACKER_SLOT, DECK, DISCARD, HAND, LIFE, NZ, REVEAL, SUPPORT_SLOTS, TRUMP
+
+# phases
+SEAT, REDRAW, DRAW, SET_ATTACKER, SET_SUPPORT, TRUMP_PHASE, SUPPORT_OPEN, CHOICE, TAKE_LIFE, OVER = range(10)
+PHASE_NAMES = (
+    ("seat", "先攻・後攻の選択"),
+    ("redraw", "引き直し"),
+    ("draw", "ドローフェイズ"),
+    ("set_attacker", "アタッカーセットフェイズ"),
+    ("set_support", "サポートセットフェイズ"),
+    ("trump", "切り札フェイズ"),
+    ("support_open", "サポートオープンフェイズ"),
+    ("choice", "効果の選択"),
+    ("take_life", "バトルフェイズ(ライフの選択)"),
+    ("over", "ゲーム終了"),
+)
+
+SET_ATTACKER_FLAG = 2  # flags bit: a support opened as セットアタッカー (face down, counts as open)
+MAX_POS = 32  # positions in the action space (life cards)
+
+
+class KirifudaState(State):
+    __slots__ = (
+        "attr",
+        "cont",
+        "first",
+        "guard",
+        "hits",
+        "overwrite_used",
+        "passes",
+        "pending",
+        "phase",
+        "pow",
+        "protect",
+        "queue",
+        "round",
+        "rps_winner",
+        "trump_used",
+    )
+    _FIELDS: ClassVar[tuple[str, ...]] = ("phase", "first", "round", "pending", "cont", "passes", "rps_winner")
+    _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
+        "pow",
+        "attr",
+        "overwrite_used",
+        "trump_used",
+        "protect",
+        "guard",
+        "queue",
+        "hits",
+    )
+
+    phase: int
+    first: int
+    round: int
+    pending: tuple | None
+    cont: tuple
+    passes: int
+    rps_winner: int
+    pow: list[int]  # current POW of each attacker; -1 = no attacker this round
+    attr: list[int]  # attribute bits of each attacker
+    overwrite_used: list[bool]  # カードの上書き: once per player per game
+    trump_used: list[bool]  # 切り札: once per player per game
+    protect: list[bool]
+    guard: list[bool]
+    queue: list[tuple]  # effects still to resolve, in order
+    hits: list[tuple[int, int]]  # battle damage still to take: (taker, victim)
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def tables(self):
+        return self.game.tables
+
+    @property
+    def second(self) -> int:
+        return 1 - self.first
+
+    def z(self, seat: int, k: int) -> list[int]:
+        return self.zones[seat * NZ + k]
+
+    def ctype(self, inst: int) -> int:
+        return self.game.tables.ctype[self.cards[inst]]
+
+    def hand_cards(self, seat: int) -> list[int]:
+        """Distinct card definitions in a hand, sorted (one action per kind of card, not per copy)."""
+        return sorted({self.cards[i] for i in self.zones[seat * NZ + HAND]})
+
+    def hand_instance(self, seat: int, card: int) -> int:
+        """The copy of ``card`` that leaves the hand (the first one held)."""
+        for i in self.zones[seat * NZ + HAND]:
+            if self.cards[i] == card:
+                return i
+        raise AssertionError("card not in hand")
+
+    def face_down_supports(self, seat: int) -> list[int]:
+        """Slots (0, 1) holding a face-down set card."""
+        out = []
+        for k, zk in enumerate(SUPPORT_SLOTS):
+            z = self.zones[seat * NZ + zk]
+            if z and not self.flags[z[0]] & FACE_UP:
+                out.append(k)
+        return out
+
+    def openable_supports(self, seat: int) -> list[int]:
+        """Slots whose face-down card may be opened: supports and a set 切り札サポート, never an attacker."""
+        out = []
+        ctype = self.game.tables.ctype
+        for k in self.face_down_supports(seat):
+            if ctype[self.cards[self.zones[seat * NZ + SUPPORT_SLOTS[k]][0]]] in (SUPPORT, TRUMP_SUPPORT):
+                out.append(k)
+        return out
+
+    def finish(self, winner: int | None, reason: str, reason_ja: str) -> None:
+        from tefuda.core import Outcome
+
+        self.result = Outcome(winner, reason, reason_ja)
+        self.phase = OVER
+        self.to_move = -1
+        self.emit("game_over", -1 if winner is None else winner, -1, reason, reason_ja)
+
+    # ------------------------------------------------------------------ the rules
+    def _legal_actions(self) -> list[Action]:
+        ph = self.phase
+        s = self.to_move
+        if ph == SET_ATTACKER:
+            return [Action("set-attacker", c) for c in self.hand_cards(s)]
+        if ph == SET_SUPPORT:
+            return phases.set_support_actions(self, s)
+        if ph == SUPPORT_OPEN:
+            return [*(Action("open-support", k) for k in self.openable_supports(s)), Action("pass")]
+        if ph == DRAW:
+            if self.zones[s * NZ + DECK]:
+                return [Action("reveal"), Action("no-reveal")]
+            return [Action("no-reveal")]
+        if ph == TRUMP_PHASE:
+            return [Action("no-trump"), Action("trump-attacker"), Action("trump-support", 0),
+                    Action("trump-support", 1)]
+        if ph == CHOICE:
+            return effects.choice_actions(self)
+        if ph == TAKE_LIFE:
+            victim = self.hits[0][1]
+            return [Action("take-life", p) for p in range(len(self.zones[victim * NZ + LIFE]))]
+        if ph == REDRAW:
+            return [Action("redraw"), Action("keep-hand")]
+        if ph == SEAT:
+            return [Action("go-first"), Action("go-second")]
+        return []
+
+    def _apply(self, action: Action) -> None:
+        ph = self.phase
+        if ph == SET_ATTACKER or ph == SET_SUPPORT:
+            phases.apply_set(self, action)
+        elif ph == SUPPORT_OPEN:
+            phases.apply_support_open(self, action)
+        elif ph == DRAW:
+            phases.apply_draw(self, action)
+        elif ph == TRUMP_PHASE:
+            phases.apply_trump(self, action)
+        elif ph == CHOICE:
+            effects.apply_choice(self, action)
+        elif ph == TAKE_LIFE:
+            battle.apply_take_life(self, action)
+        elif ph == REDRAW:
+            setup.apply_redraw(self, action)
+        elif ph == SEAT:
+            setup.apply_seat(self, action)
+
+    # ------------------------------------------------------------------ determinization
+    def _constraint(self, inst: int):
+        if self.flags[inst] & SET_ATTACKER_FLAG:
+            ctype = self.game.tables.ctype
+            return lambda c: ctype[c] == SUPPORT  # a set attacker is known to be a support card
+        return None
+
+    def _sample_prior(self, owner: int, klass: int, n: int, known_defs: list[int], rng: Rng) -> list[int]:
+        return self.game.sample_unknown(klass, n, known_defs, rng)
+
+    def _check_game_invariants(self) -> None:
+        tb = self.game.tables
+        for seat in range(self.nplayers):
+            trumps = self.zones[seat * NZ + TRUMP]
+            assert len(trumps) <= 2
+            for i in trumps:
+                assert tb.ctype[self.cards[i]] in (TRUMP_ATTACKER, TRUMP_SUPPORT)
+            for i in self.zones[seat * NZ + HAND] + self.zones[seat * NZ + DECK] + self.zones[seat * NZ + LIFE]:
+                assert tb.ctype[self.cards[i]] in (ATTACKER, SUPPORT), "a trump card left the trump/slot zones"
+            assert self.pow[seat] >= -1
+            if self.phase != REDRAW:
+                assert not self.zones[seat * NZ + REVEAL], "cards left in the 公開エリア"
+        assert self.phase == OVER or self.result is None
+
+    # ------------------------------------------------------------------ views
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know (seat = number of players: a spectator). Card ids only where known."""
+        cs = self.game.cardset
+        players = []
+        for p in range(self.nplayers):
+            att = self.zones[p * NZ + ATTACKER_SLOT]
+            entry: dict[str, Any] = {
+                "seat": p,
+                "deck": self.zone_view(p * NZ + DECK, seat),
+                "hand": self.zone_view(p * NZ + HAND, seat),
+                "life": self.zone_view(p * NZ + LIFE, seat),
+                "discard": self.zone_view(p * NZ + DISCARD, seat),
+                "reveal": self.zone_view(p * NZ + REVEAL, seat),
+                "attacker": self.zone_view(p * NZ + ATTACKER_SLOT, seat),
+                "set_attacker": bool(att and self.flags[att[0]] & SET_ATTACKER_FLAG),
+                "supports": [self.zone_view(p * NZ + k, seat) for k in SUPPORT_SLOTS],
+                "trump": self.zone_view(p * NZ + TRUMP, seat),
+                "pow": self.pow[p] if self.pow[p] >= 0 else None,
+                "attributes": self.game.attr_names(self.attr[p]) if self.pow[p] >= 0 else [],
+                "overwrite_used": self.overwrite_used[p],
+                "trump_used": self.trump_used[p],
+                "protect": self.protect[p],
+                "guard": self.guard[p],
+            }
+            if p == seat or self.game.open_decklists:
+                entry["decklist"] = self.game.decklist_view(self, p)
+            players.append(entry)
+        pend = None
+        if self.pending is not None:
+            kind, who, inst = self.pending
+            pend = {"kind": kind, "seat": who, "card": cs[self.cards[inst]].id if inst >= 0 and
+                    self.knows(seat, inst) else None}
+        res = self.result
+        return {
+            "game": "kirifuda",
+            "seat": seat,
+            "round": self.round,
+            "phase": PHASE_NAMES[self.phase][0],
+            "phase_ja": PHASE_NAMES[self.phase][1],
+            "to_move": self.current_player,
+            "first": self.first,
+            "pending": pend,
+            "players": players,
+            "outcome": None if res is None else {"winner": res.winner, "reason": res.reason,
+                                                 "reason_ja": res.reason_ja},
+        }
+
+    # ------------------------------------------------------------------ notation
+    def notation(self, action: Action) -> str:
+        return self.game.notation(action)
+
+    def describe(self, action: Action) -> str:
+        return self.game.describe(action)
+
+    def parse_action(self, text: str) -> Action:
+        action = self.game.parse_notation(text)
+        if action not in self.legal_actions():
+            raise NotationError(self._why_illegal(action))
+        return action

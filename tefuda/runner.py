@@ -1,0 +1,211 @@
+"""Running games between agents: one game (``play_game``), many (``simulate``), seeds derived so that the
+same seed gives the same games however they are spread over processes."""
+
+from __future__ import annotations
+
+import os
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .agents import Agent, decision_for, make_agent
+from .core import Deck, Game, Rng, State, load_game
+from .core.replay import Replay, record
+
+DEFAULT_MAX_ACTIONS = 5000
+
+
+def game_seed(base: int, index: int) -> int:
+    """The seed of game ``index`` of a run with seed ``base`` (independent of how games are split)."""
+    return Rng((base * 0x9E3779B97F4A7C15 + index) & ((1 << 64) - 1)).next64() & 0x7FFFFFFF
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    return Rng(seed ^ (0xA5A5 + seat * 7919)).next64()
+
+
+@dataclass
+class GameResult:
+    seed: int
+    winner: int | None
+    reason: str
+    first: int | None
+    actions: int
+    aborted: bool = False
+    error: str | None = None
+    replay: Replay | None = field(default=None, repr=False)
+
+
+def play_game(
+    game: Game,
+    decks: list[Deck],
+    agents: list[Agent],
+    seed: int,
+    *,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+    agent_names: list[str] | None = None,
+    on_step: Callable[[State, Any], None] | None = None,
+    record_events: bool = False,
+) -> tuple[State, list[str]]:
+    """Play one game to the end (or ``max_actions``); returns the final state and the actions in notation."""
+    state = game.new_state(decks, seed, record=record_events)
+    actions: list[str] = []
+    while not state.is_over and len(actions) < max_actions:
+        agent = agents[state.current_player]
+        action = agent.act(decision_for(state))
+        actions.append(state.notation(action))
+        events = state.apply(action)
+        if on_step is not None:
+            on_step(state, events)
+    return state, actions
+
+
+def run_one(game_id: str, options: dict[str, Any], deck_texts: list[str], specs: list[str], seed: int,
+            max_actions: int, keep_replay: bool) -> GameResult:
+    """One simulated game, with every failure caught and reported (for worker processes)."""
+    game = load_game(game_id, options)
+    decks = [game.parse_deck(t, f"deck {i + 1}") for i, t in enumerate(deck_texts)]
+    agents = [make_agent(s, agent_seed(seed, i)) for i, s in enumerate(specs)]
+    actions: list[str] = []
+    state: State | None = None
+    try:
+        state = game.new_state(decks, seed, record=False)
+        while not state.is_over and len(actions) < max_actions:
+            a = agents[state.current_player].act(decision_for(state))
+            actions.append(state.notation(a))
+            state.apply(a)
+    except Exception as e:  # a rule hole or an engine bug: report it with everything needed to repeat it
+        err = f"{type(e).__name__}: {e}\n{traceback.format_exc(limit=6)}"
+        rep = None
+        if state is not None:
+            rep = record(state, actions, deck_texts, seed, specs, note=f"error after {len(actions)} actions")
+        return GameResult(seed, None, "error", getattr(state, "first", None), len(actions), error=err,
+                          replay=rep)
+    res = state.outcome()
+    aborted = res is None
+    rep = record(state, actions, deck_texts, seed, specs,
+                 note="aborted at the action cap" if aborted else "") if (keep_replay or aborted) else None
+    return GameResult(seed, None if res is None else res.winner, "aborted" if aborted else res.reason,
+                      getattr(state, "first", None), len(actions), aborted=aborted, replay=rep)
+
+
+def _run_chunk(args: tuple) -> list[GameResult]:
+    game_id, options, deck_texts, specs, seeds, max_actions, keep = args
+    return [run_one(game_id, options, deck_texts, specs, s, max_actions, keep) for s in seeds]
+
+
+@dataclass
+class SimSummary:
+    game: str
+    games: int
+    wins: dict[str, int]
+    draws: int
+    aborted: int
+    errors: list[dict[str, Any]]
+    first_player_wins: int
+    mean_actions: float
+    actions_per_s: float
+    games_per_s: float
+    seconds: float
+    agents: dict[str, str]
+    seed: int
+    reasons: dict[str, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def simulate(
+    game_id: str,
+    specs: list[str],
+    n: int,
+    *,
+    seed: int = 0,
+    jobs: int | None = None,
+    options: dict[str, Any] | None = None,
+    deck_paths: list[str | None] | None = None,
+    max_actions: int = DEFAULT_MAX_ACTIONS,
+    save_replays: str | Path | None = None,
+    error_dir: str | Path = "tefuda-sim-errors",
+    progress: Callable[[int], None] | None = None,
+) -> SimSummary:
+    """Play ``n`` games between ``specs`` (one agent spec per seat), in ``jobs`` processes."""
+    game = load_game(game_id, options)
+    for s in specs:
+        make_agent(s)  # fail early on a bad agent name
+    nplayers = len(specs)
+    deck_texts = []
+    for seat in range(nplayers):
+        path = (deck_paths or [None] * nplayers)[seat] if deck_paths and seat < len(deck_paths) else None
+        deck = game.load_deck(path) if path else game.default_deck(seat)
+        deck_texts.append(deck.to_text())
+    seeds = [game_seed(seed, i) for i in range(n)]
+    jobs = max(1, min(jobs or os.cpu_count() or 1, n or 1))
+    keep = save_replays is not None
+    chunk = max(1, min(50, n // (jobs * 4) or 1))
+    tasks = [(game_id, dict(game.options), deck_texts, specs, seeds[i:i + chunk], max_actions, keep)
+             for i in range(0, n, chunk)]
+    results: list[GameResult] = []
+    t0 = time.perf_counter()
+    if jobs == 1:
+        for t in tasks:
+            got = _run_chunk(t)
+            results.extend(got)
+            if progress:
+                progress(len(got))
+    else:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("spawn" if os.name == "nt" else "fork")
+        with ctx.Pool(jobs) as pool:
+            for got in pool.imap(_run_chunk, tasks):
+                results.extend(got)
+                if progress:
+                    progress(len(got))
+    seconds = time.perf_counter() - t0
+    wins = {f"p{i + 1}": 0 for i in range(nplayers)}
+    draws = aborted = fpw = total_actions = 0
+    errors: list[dict[str, Any]] = []
+    reasons: dict[str, int] = {}
+    for i, r in enumerate(results):
+        total_actions += r.actions
+        if r.error is not None:
+            path = Path(save_replays or error_dir) / f"error-{r.seed}.json"
+            if r.replay is not None:
+                r.replay.save(path)
+            errors.append({"game": i, "seed": r.seed, "error": r.error.splitlines()[0],
+                           "replay": str(path) if r.replay else None, "traceback": r.error})
+            continue
+        if r.aborted:
+            aborted += 1
+            if r.replay is not None:
+                r.replay.save(Path(save_replays or error_dir) / f"aborted-{r.seed}.json")
+            continue
+        reasons[r.reason] = reasons.get(r.reason, 0) + 1
+        if r.winner is None:
+            draws += 1
+        else:
+            wins[f"p{r.winner + 1}"] += 1
+            if r.winner == r.first:
+                fpw += 1
+        if save_replays is not None and r.replay is not None:
+            r.replay.save(Path(save_replays) / f"game-{i:05d}-{r.seed}.json")
+    return SimSummary(
+        game=game_id,
+        games=n,
+        wins=wins,
+        draws=draws,
+        aborted=aborted,
+        errors=errors,
+        first_player_wins=fpw,
+        mean_actions=total_actions / n if n else 0.0,
+        actions_per_s=total_actions / seconds if seconds > 0 else 0.0,
+        games_per_s=n / seconds if seconds > 0 else 0.0,
+        seconds=seconds,
+        agents={f"p{i + 1}": s for i, s in enumerate(specs)},
+        seed=seed,
+        reasons=reasons,
+    )

@@ -1,0 +1,53 @@
+"""Shared helpers: seeded random play, hidden-identity swaps."""
+
+from __future__ import annotations
+
+import pytest
+
+from tefuda.core import Rng, State, game_ids, load_game
+
+
+def random_game(game_id: str, seed: int, *, record: bool = False, options: dict | None = None,
+                max_actions: int = 5000):
+    """Yield ``(state before, action)`` for every step of a seeded random game; the state is live."""
+    game = load_game(game_id, options)
+    state = game.new_state(None, seed, record=record)
+    rng = Rng(seed * 7 + 1)
+    n = 0
+    while not state.is_over:
+        assert n < max_actions, f"{game_id} seed {seed}: no end after {max_actions} actions"
+        legal = state.legal_actions()
+        assert legal, f"{game_id} seed {seed}: a decision with no legal action"
+        action = legal[rng.below(len(legal))]
+        yield state, action
+        state.apply(action)
+        n += 1
+
+
+def swap_hidden(state: State, seat: int, rng: Rng) -> State:
+    """A copy of ``state`` in which every identity ``seat`` cannot know is permuted among the instances of
+    the same owner and public class (so deck lists still hold); public constraints are respected."""
+    new = state.clone()
+    cards = state.cards[:]
+    bit = 1 << seat
+    groups: dict[tuple[int, int], list[int]] = {}
+    for i, k in enumerate(state.known):
+        if not k & bit and state._constraint(i) is None:
+            groups.setdefault((state.owner[i], state.cls[i]), []).append(i)
+    for members in groups.values():
+        ids = [cards[i] for i in members]
+        rng.shuffle(ids)
+        for i, c in zip(members, ids, strict=True):
+            cards[i] = c
+    new.cards = cards
+    return new
+
+
+def pytest_generate_tests(metafunc):
+    if "game_id" in metafunc.fixturenames:
+        metafunc.parametrize("game_id", game_ids())
+
+
+@pytest.fixture
+def kirifuda():
+    return load_game("kirifuda")

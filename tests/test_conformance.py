@@ -1,0 +1,181 @@
+"""The conformance suite, run over every registered game (pgx api_test / OpenSpiel random_sim_test)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tefuda.core import Action, IllegalActionError, Rng, load_game
+from tests.conftest import random_game, swap_hidden
+
+N_GAMES = 200
+
+
+def test_random_games_complete_with_invariants(game_id):
+    """≥200 seeded random games to the end; invariants after every action; every game has an outcome."""
+    ends = {}
+    for seed in range(N_GAMES):
+        state = None
+        for state, _ in random_game(game_id, seed):
+            state.check_invariants()
+        assert state is not None
+        # the generator applied the last action: check the final state too
+        final = state
+        final.check_invariants()
+        assert final.is_over and final.outcome() is not None
+        assert final.legal_actions() == ()
+        ends[final.outcome().reason] = ends.get(final.outcome().reason, 0) + 1
+    assert sum(ends.values()) == N_GAMES
+
+
+def test_same_seed_same_actions_same_game(game_id):
+    for seed in range(10):
+        a = [(s.digest(), act) for s, act in random_game(game_id, seed)]
+        b = [(s.digest(), act) for s, act in random_game(game_id, seed)]
+        assert a == b
+
+
+def test_clone_is_independent(game_id):
+    rng = Rng(5)
+    for seed in range(20):
+        for state, _ in random_game(game_id, seed):
+            if rng.below(6):
+                continue
+            before = state.digest()
+            twin = state.clone()
+            assert twin.digest() == before
+            # play the clone to the end; the original must not move
+            while not twin.is_over:
+                legal = twin.legal_actions()
+                twin.apply(legal[rng.below(len(legal))])
+            assert state.digest() == before
+            # and the original still plays the same as a fresh clone
+            again = state.clone()
+            assert again.legal_actions() == state.legal_actions()
+
+
+def test_illegal_actions_are_refused_and_change_nothing(game_id):
+    game = load_game(game_id)
+    space = game.action_space
+    rng = Rng(9)
+    for seed in range(15):
+        for state, _ in random_game(game_id, seed):
+            legal = set(state.legal_actions())
+            before = state.digest()
+            tried = 0
+            while tried < 3:
+                cand = space.action(rng.below(space.size))
+                if cand in legal:
+                    continue
+                tried += 1
+                with pytest.raises(IllegalActionError):
+                    state.apply(cand)
+                assert state.digest() == before
+            with pytest.raises(IllegalActionError):
+                state.apply(Action("no-such-action"))
+            with pytest.raises(IllegalActionError):
+                state.apply_text("no-such-action 3")
+            assert state.digest() == before
+            assert set(state.legal_actions()) == legal
+
+
+def test_finished_game_refuses_actions(game_id):
+    state = None
+    for state, _ in random_game(game_id, 3):
+        pass
+    assert state is not None and state.is_over
+    with pytest.raises(IllegalActionError):
+        state.apply(Action("pass"))
+
+
+def test_notation_and_index_round_trip(game_id):
+    game = load_game(game_id)
+    for seed in range(10):
+        for state, _ in random_game(game_id, seed):
+            for a in state.legal_actions():
+                assert state.parse_action(state.notation(a)) == a
+                i = game.action_space.index(a)
+                assert game.action_space.action(i) == a
+
+
+@pytest.mark.parametrize("seat_kind", ["player0", "player1", "spectator"])
+def test_hidden_identities_do_not_change_what_a_seat_sees(game_id, seat_kind):
+    """Swap every identity a seat cannot know: its observation, its legal actions (when it moves), its
+    view of the next action's events and its determinizations must not change."""
+    rng = Rng(17)
+    checked_events = 0
+    for seed in range(25):
+        for state, action in random_game(game_id, seed, record=True):
+            seat = {"player0": 0, "player1": 1, "spectator": state.nplayers}[seat_kind]
+            twin = swap_hidden(state, seat, rng)
+            assert twin.observation(seat) == state.observation(seat)
+            assert twin.current_player == state.current_player
+            if seat == state.current_player:
+                assert twin.legal_actions() == state.legal_actions()
+            if seat < state.nplayers and rng.below(4) == 0:
+                d1 = state.determinize(seat, Rng(seed))
+                d2 = twin.determinize(seat, Rng(seed))
+                assert d1.digest() == d2.digest()
+            if action in twin.legal_actions():
+                a = state.clone()
+                b = twin.clone()
+                ea, eb = a.apply(action), b.apply(action)
+                assert len(ea) == len(eb)
+                for x, y in zip(ea, eb, strict=True):
+                    assert ((x.mask >> seat) & 1) == ((y.mask >> seat) & 1), (x, y)
+                    if not (x.mask >> seat) & 1:
+                        assert x.view(seat) == y.view(seat)
+                    else:
+                        assert x.kind == y.kind and x.args == y.args
+                checked_events += 1
+    assert checked_events > 500
+
+
+def test_determinize_is_consistent_and_playable(game_id):
+    rng = Rng(23)
+    for seed in range(20):
+        for state, _ in random_game(game_id, seed):
+            if rng.below(5):
+                continue
+            for seat in range(state.nplayers):
+                world = state.determinize(seat, rng)
+                world.check_invariants()
+                assert world.observation(seat) == state.observation(seat)
+                if seat == state.current_player:
+                    assert world.legal_actions() == state.legal_actions()
+                assert world.log is None
+                # the original is untouched and the world plays on to an end
+                n = 0
+                while not world.is_over and n < 5000:
+                    legal = world.legal_actions()
+                    world.apply(legal[rng.below(len(legal))])
+                    n += 1
+                assert world.is_over
+
+
+def test_spectator_sees_only_public_cards(game_id):
+    for seed in range(10):
+        for state, _ in random_game(game_id, seed):
+            spectator = state.nplayers
+            obs = state.observation(spectator)
+            public = {state.game.cardset[state.cards[i]].id for i, k in enumerate(state.known)
+                      if k & state.public_bit}
+            assert _card_ids(obs, state) <= public
+
+
+def _card_ids(obs, state) -> set[str]:
+    ids = {c.id for c in state.game.cardset}
+    found: set[str] = set()
+
+    def walk(x):
+        if isinstance(x, str) and x in ids:
+            found.add(x)
+        elif isinstance(x, dict):
+            for k, v in x.items():
+                if k != "decklist":
+                    walk(v)
+        elif isinstance(x, list | tuple):
+            for v in x:
+                walk(v)
+
+    walk(obs)
+    return found
