@@ -7,8 +7,9 @@ import pytest
 from tefuda.core import Rng, State, game_ids, load_game
 
 
-def random_game(game_id: str, seed: int, *, record: bool = False, options: dict | None = None,
-                max_actions: int = 5000):
+def random_game(
+    game_id: str, seed: int, *, record: bool = False, options: dict | None = None, max_actions: int = 5000
+):
     """Yield ``(state before, action)`` for every step of a seeded random game; the state is live."""
     game = load_game(game_id, options)
     state = game.new_state(None, seed, record=record)
@@ -22,6 +23,14 @@ def random_game(game_id: str, seed: int, *, record: bool = False, options: dict 
         yield state, action
         state.apply(action)
         n += 1
+
+
+def play_out(game_id: str, seed: int, **kw):
+    """The final state of a seeded random game."""
+    state = None
+    for state, _ in random_game(game_id, seed, **kw):  # noqa: B007 - the generator's state is live
+        pass
+    return state
 
 
 def swap_hidden(state: State, seat: int, rng: Rng) -> State:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tefuda.core import Action, IllegalActionError, Rng, load_game
-from tests.conftest import random_game, swap_hidden
+from tests.conftest import play_out, random_game, swap_hidden
 
 N_GAMES = 200
 
@@ -79,9 +79,7 @@ def test_illegal_actions_are_refused_and_change_nothing(game_id):
 
 
 def test_finished_game_refuses_actions(game_id):
-    state = None
-    for state, _ in random_game(game_id, 3):
-        pass
+    state = play_out(game_id, 3)
     assert state is not None and state.is_over
     with pytest.raises(IllegalActionError):
         state.apply(Action("pass"))
@@ -157,8 +155,11 @@ def test_spectator_sees_only_public_cards(game_id):
         for state, _ in random_game(game_id, seed):
             spectator = state.nplayers
             obs = state.observation(spectator)
-            public = {state.game.cardset[state.cards[i]].id for i, k in enumerate(state.known)
-                      if k & state.public_bit}
+            public = {
+                state.game.cardset[state.cards[i]].id
+                for i, k in enumerate(state.known)
+                if k & state.public_bit
+            }
             assert _card_ids(obs, state) <= public
 
 

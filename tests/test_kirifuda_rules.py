@@ -159,8 +159,17 @@ def test_set_attacker_is_pow_200_every_attribute_face_down_then_discarded():
 
 def test_attacker_in_support_slot_cannot_open_but_pays_a_cost():
     s = basic(hands=(["剣士", "巨人", "代償"], ["弓兵"]))
-    do(s, "set-attacker 剣士", "set-attacker 弓兵", "set-support 巨人", "set-support 代償", "done",
-       "done", "no-trump", "no-trump")
+    do(
+        s,
+        "set-attacker 剣士",
+        "set-attacker 弓兵",
+        "set-support 巨人",
+        "set-support 代償",
+        "done",
+        "done",
+        "no-trump",
+        "no-trump",
+    )
     assert s.current_player == 0
     opens = [a for a in s.legal_actions() if a.kind == "open-support"]
     assert opens == [Action("open-support", 1)]  # slot 2 (代償); the giant in slot 1 cannot open
@@ -173,15 +182,35 @@ def test_attacker_in_support_slot_cannot_open_but_pays_a_cost():
 
 def test_cost_declined_means_no_effect():
     s = basic(hands=(["剣士", "巨人", "代償"], ["弓兵"]))
-    do(s, "set-attacker 剣士", "set-attacker 弓兵", "set-support 巨人", "set-support 代償", "done",
-       "done", "no-trump", "no-trump", "open-support 2", "decline")
+    do(
+        s,
+        "set-attacker 剣士",
+        "set-attacker 弓兵",
+        "set-support 巨人",
+        "set-support 代償",
+        "done",
+        "done",
+        "no-trump",
+        "no-trump",
+        "open-support 2",
+        "decline",
+    )
     assert s.pow[1] == 400
 
 
 def test_cost_that_cannot_be_paid_skips_the_effect():
     s = basic(hands=(["剣士", "代償"], ["弓兵"]))
-    do(s, "set-attacker 剣士", "set-attacker 弓兵", "set-support 代償", "done", "done", "no-trump",
-       "no-trump", "open-support 1")
+    do(
+        s,
+        "set-attacker 剣士",
+        "set-attacker 弓兵",
+        "set-support 代償",
+        "done",
+        "done",
+        "no-trump",
+        "no-trump",
+        "open-support 1",
+    )
     assert s.pow[1] == 400
 
 
@@ -196,8 +225,19 @@ def test_open_effects_first_player_first():
 
 def test_support_window_alternates_and_closes_after_two_passes_in_a_row():
     s = basic(hands=(["剣士", "強化", "盾"], ["弓兵", "強化", "盾"]))
-    do(s, "set-attacker 剣士", "set-attacker 弓兵", "set-support 強化", "set-support 盾", "done",
-       "set-support 強化", "set-support 盾", "done", "no-trump", "no-trump")
+    do(
+        s,
+        "set-attacker 剣士",
+        "set-attacker 弓兵",
+        "set-support 強化",
+        "set-support 盾",
+        "done",
+        "set-support 強化",
+        "set-support 盾",
+        "done",
+        "no-trump",
+        "no-trump",
+    )
     assert s.current_player == 0
     do(s, "pass")
     assert s.current_player == 1
@@ -254,8 +294,17 @@ def test_both_lives_zero_is_a_draw():
 
 def test_protect_keeps_life_when_losing():
     s = basic(hands=(["剣士"], ["弓兵", "盾"]))
-    do(s, "set-attacker 剣士", "set-attacker 弓兵", "done", "set-support 盾", "done", "no-trump", "no-trump",
-       "open-support 1")
+    do(
+        s,
+        "set-attacker 剣士",
+        "set-attacker 弓兵",
+        "done",
+        "set-support 盾",
+        "done",
+        "no-trump",
+        "no-trump",
+        "open-support 1",
+    )
     assert len(s.zones[NZ + LIFE]) == 3 and s.round == 2
 
 
@@ -270,8 +319,20 @@ def test_no_attacker_loses_the_battle():
 # ---------------------------------------------------------------------- エンドフェイズ
 def test_face_down_supports_stay_face_up_cards_go():
     s = basic(hands=(["剣士", "強化", "盾"], ["弓兵"]))
-    do(s, "set-attacker 剣士", "set-attacker 弓兵", "set-support 強化", "set-support 盾", "done",
-       "done", "no-trump", "no-trump", "open-support 1", "pass", "take-life 1")
+    do(
+        s,
+        "set-attacker 剣士",
+        "set-attacker 弓兵",
+        "set-support 強化",
+        "set-support 盾",
+        "done",
+        "done",
+        "no-trump",
+        "no-trump",
+        "open-support 1",
+        "pass",
+        "take-life 1",
+    )
     assert s.round == 2
     assert names(s, 0, SUPPORT_2) == ["盾"]  # still set, face down
     assert not s.flags[s.zones[SUPPORT_2][0]] & FACE_UP
@@ -339,9 +400,22 @@ def _open_one(support: str, *, them: str = "弓兵", me: str = "剣士", extra=(
 
 def test_guard_blocks_opponent_pow_reduction():
     s = basic(hands=(["剣士", "代償", "盾"], ["弓兵", "護り"]))
-    do(s, "set-attacker 剣士", "set-attacker 弓兵", "set-support 代償", "set-support 盾", "done",
-       "set-support 護り", "done", "no-trump", "no-trump", "pass", "open-support 1", "open-support 1",
-       "pay-set 2")
+    do(
+        s,
+        "set-attacker 剣士",
+        "set-attacker 弓兵",
+        "set-support 代償",
+        "set-support 盾",
+        "done",
+        "set-support 護り",
+        "done",
+        "no-trump",
+        "no-trump",
+        "pass",
+        "open-support 1",
+        "open-support 1",
+        "pay-set 2",
+    )
     assert s.pow[1] == 400 and s.guard[1]
 
 

@@ -43,8 +43,11 @@ class ActionSpace:
             raise IllegalActionError(f"unknown action kind {action.kind!r}") from None
         a = 0 if sa == 0 else action.a
         b = 0 if sb == 0 else action.b
-        if (sa and not 0 <= a < sa) or (sb and not 0 <= b < sb) or (not sa and action.a != -1) or (
-            not sb and action.b != -1
+        if (
+            (sa and not 0 <= a < sa)
+            or (sb and not 0 <= b < sb)
+            or (not sa and action.a != -1)
+            or (not sb and action.b != -1)
         ):
             raise IllegalActionError(f"action {action} is outside this game's action space")
         return base + a * max(sb, 1) + b

@@ -60,7 +60,8 @@ class Field:
 class CardSchema:
     types: Mapping[str, str]  # type id -> Japanese name of the type
     fields: Mapping[str, Field]
-    card_check: Callable[[str, Mapping[str, Any]], tuple[str, str] | None] | None = None  # -> (field, message)
+    # a whole-card check: (type, table) -> (field, message) or None
+    card_check: Callable[[str, Mapping[str, Any]], tuple[str, str] | None] | None = None
 
 
 _BASE_FIELDS = ("name", "name_en", "type")
@@ -187,6 +188,8 @@ def parse_cardset(raw: bytes, schema: CardSchema, label: str = "<cards>") -> Car
                 raise err(f"name {table[key]!r} is already used by card [{seen_names[n]}]", key)
             seen_names[n] = card_id
         data = {k: v for k, v in table.items() if k not in _BASE_FIELDS}
-        cards.append(CardDef(len(cards), card_id, table["name"].strip(), table["name_en"].strip(), ctype, data))
+        cards.append(
+            CardDef(len(cards), card_id, table["name"].strip(), table["name_en"].strip(), ctype, data)
+        )
     digest = hashlib.sha256(raw).hexdigest()[:16]
     return CardSet(cards, digest, label)

@@ -18,8 +18,15 @@ class NotationError(IllegalActionError):
 class CardFileError(TefudaError, ValueError):
     """A card file (TOML) that breaks the game's card schema."""
 
-    def __init__(self, path: str, message: str, *, card: str | None = None, field: str | None = None,
-                 line: int | None = None) -> None:
+    def __init__(
+        self,
+        path: str,
+        message: str,
+        *,
+        card: str | None = None,
+        field: str | None = None,
+        line: int | None = None,
+    ) -> None:
         self.path, self.card, self.field, self.line = path, card, field, line
         where = path if line is None else f"{path}:{line}"
         if card is not None:

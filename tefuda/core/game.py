@@ -30,7 +30,9 @@ class OptionSpec:
     def check(self, name: str, value: Any) -> Any:
         if self.choices is not None:
             if value not in self.choices:
-                raise OptionError(f"option {name}: {value!r} is not one of {', '.join(map(str, self.choices))}")
+                raise OptionError(
+                    f"option {name}: {value!r} is not one of {', '.join(map(str, self.choices))}"
+                )
             return value
         kind = self.kind or type(self.default)
         if kind is bool and isinstance(value, str):
@@ -126,8 +128,14 @@ class Game:
         return self.load_deck(decks[seat % len(decks)])
 
     # ------------------------------------------------------------------ states
-    def new_state(self, decks: list[Deck] | None = None, seed: int = 0, *, players: int | None = None,
-                  record: bool = True) -> State:
+    def new_state(
+        self,
+        decks: list[Deck] | None = None,
+        seed: int = 0,
+        *,
+        players: int | None = None,
+        record: bool = True,
+    ) -> State:
         raise NotImplementedError
 
     def metadata(self) -> dict[str, Any]:
@@ -137,9 +145,15 @@ class Game:
             "name_en": self.name_en,
             "rules_version": self.rules_version,
             "players": [self.min_players, self.max_players],
-            "options": {k: {"default": s.default, "doc": s.doc, "doc_ja": s.doc_ja,
-                            "choices": list(s.choices) if s.choices else None}
-                        for k, s in self.option_specs.items()},
+            "options": {
+                k: {
+                    "default": s.default,
+                    "doc": s.doc,
+                    "doc_ja": s.doc_ja,
+                    "choices": list(s.choices) if s.choices else None,
+                }
+                for k, s in self.option_specs.items()
+            },
             "cards": len(self.cardset),
             "card_set": self.cardset.digest,
             "implemented": self.implemented,

@@ -62,8 +62,9 @@ class Replay:
         Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
 
 
-def record(state: State, actions: list[str], decks: list[str], seed: int, agents: list[str],
-           note: str = "") -> Replay:
+def record(
+    state: State, actions: list[str], decks: list[str], seed: int, agents: list[str], note: str = ""
+) -> Replay:
     g = state.game
     res = state.outcome()
     return Replay(
@@ -76,7 +77,9 @@ def record(state: State, actions: list[str], decks: list[str], seed: int, agents
         players=state.nplayers,
         rules_version=g.rules_version,
         card_set=g.cardset.digest,
-        outcome=None if res is None else {"winner": res.winner, "reason": res.reason, "reason_ja": res.reason_ja},
+        outcome=None
+        if res is None
+        else {"winner": res.winner, "reason": res.reason, "reason_ja": res.reason_ja},
         final_hash=state.digest(),
         note=note,
     )
@@ -142,8 +145,9 @@ def load_replay(path: str | Path) -> Replay:
     return parse_replay(text, str(path))
 
 
-def initial_state(rep: Replay, label: str = "<replay>", *, record_events: bool = True,
-                  allow_other_cards: bool = False) -> tuple[Game, State]:
+def initial_state(
+    rep: Replay, label: str = "<replay>", *, record_events: bool = True, allow_other_cards: bool = False
+) -> tuple[Game, State]:
     try:
         game = load_game(rep.game, rep.options)
     except TefudaError as e:
@@ -182,10 +186,7 @@ def replay_steps(rep: Replay, label: str = "<replay>", **kw: Any):
 
 def verify(rep: Replay, label: str = "<replay>", **kw: Any) -> State:
     """Re-simulate; raise :class:`ReplayError` if the outcome or the final hash differ."""
-    state = None
-    for _, _, state, _ in replay_steps(rep, label, record_events=False, **kw):
-        pass
-    assert state is not None
+    *_, (_, _, state, _) = replay_steps(rep, label, record_events=False, **kw)
     if rep.final_hash and state.digest() != rep.final_hash:
         raise ReplayError(f"{label}: final state hash {state.digest()} != recorded {rep.final_hash}")
     res = state.outcome()

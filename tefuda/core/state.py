@@ -274,7 +274,9 @@ class State:
         if spec.visibility == PUBLIC:
             return [self.game.cardset[self.cards[i]].id for i in insts]
         if spec.capacity is not None and not spec.ordered and not spec.mixes:
-            return [{"card": self.visible_id(i, seat), "face_up": bool(self.flags[i] & FACE_UP)} for i in insts]
+            return [
+                {"card": self.visible_id(i, seat), "face_up": bool(self.flags[i] & FACE_UP)} for i in insts
+            ]
         if spec.mixes:
             known = sorted(v for v in (self.visible_id(i, seat) for i in insts) if v is not None)
             return {"count": len(insts), "known": known}

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from tefuda.core import Action
 
+from . import phases
+from .phase_ids import TAKE_LIFE
 from .zones import HAND, LIFE, NZ
 
 if TYPE_CHECKING:
@@ -16,7 +18,6 @@ if TYPE_CHECKING:
 def resolve(s: KirifudaState) -> None:
     """Compare POW. No attacker loses to any attacker; neither has one: no battle. Equal POW is our
     decision (RULES.md, option ``tie``)."""
-    from . import phases
 
     a, b = s.first, s.second
     pa, pb = s.pow[a], s.pow[b]
@@ -37,8 +38,6 @@ def resolve(s: KirifudaState) -> None:
 
 
 def _next_hit(s: KirifudaState) -> None:
-    from . import phases
-    from .state import TAKE_LIFE
 
     while s.hits:
         taker, victim = s.hits[0]
@@ -65,7 +64,7 @@ def _next_hit(s: KirifudaState) -> None:
 
 
 def _take(s: KirifudaState, pos: int) -> None:
-    taker, victim = s.hits.pop(0)
+    _, victim = s.hits.pop(0)
     inst = s.zones[victim * NZ + LIFE][pos]
     s.move(inst, victim * NZ + HAND)
     s.emit("life_taken", victim, inst, pos + 1, len(s.zones[victim * NZ + LIFE]))

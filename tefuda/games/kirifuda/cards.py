@@ -21,8 +21,12 @@ TYPES_JA = {
     "trump_attacker": "切り札アタッカー",
     "trump_support": "切り札サポート",
 }
-TYPES_EN = {"attacker": "Attacker", "support": "Support", "trump_attacker": "Trump Attacker",
-            "trump_support": "Trump Support"}
+TYPES_EN = {
+    "attacker": "Attacker",
+    "support": "Support",
+    "trump_attacker": "Trump Attacker",
+    "trump_support": "Trump Support",
+}
 
 # attributes (属性): our decision — the rulebook names the idea but not the list (see RULES.md)
 ATTRIBUTES = ("火", "水", "風", "土")
@@ -69,7 +73,7 @@ def _check_effects(value: Any) -> str | None:
         return "must be an array of effect tables"
     for n, eff in enumerate(value, 1):
         if not isinstance(eff, dict):
-            return f"effect {n}: must be a table like {{ do = \"draw\", count = 1 }}"
+            return f'effect {n}: must be a table like {{ do = "draw", count = 1 }}'
         do = eff.get("do")
         if do not in EFFECTS:
             return f"effect {n}: 'do' must be one of {', '.join(EFFECTS)}, got {do!r}"
@@ -86,7 +90,7 @@ def _check_effects(value: Any) -> str | None:
             if key in ("if_self_attr", "if_opp_attr") and val not in ATTRIBUTES:
                 return f"effect {n} ({do}): {key} must be one of {', '.join(ATTRIBUTES)}"
             if key == "target" and val not in ("self", "opponent"):
-                return f"effect {n} ({do}): target must be \"self\" or \"opponent\""
+                return f'effect {n} ({do}): target must be "self" or "opponent"'
             if key in ("amount", "value") and val % 100:
                 return f"effect {n} ({do}): {key} must be a multiple of 100"
             if key == "count" and not 1 <= val <= 3:

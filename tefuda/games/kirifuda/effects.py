@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tefuda.core import FACE_UP, Action
+from tefuda.core import Action
 
+from . import phases
 from .cards import Effect
+from .phase_ids import CHOICE
 from .zones import DECK, DISCARD, HAND, LIFE, NZ, SUPPORT_SLOTS
 
 if TYPE_CHECKING:
@@ -21,8 +23,6 @@ if TYPE_CHECKING:
 
 def run(s: KirifudaState) -> None:
     """Resolve queued effects until one needs a choice, then continue the round."""
-    from . import phases
-    from .state import CHOICE
 
     tb = s.game.tables
     while s.queue:
@@ -83,7 +83,6 @@ def _guarded(s: KirifudaState, seat: int, target: int, inst: int) -> bool:
 
 def _resolve(s: KirifudaState, seat: int, inst: int, e: Effect) -> bool:
     """Carry out one effect. Returns True when it stopped to ask for a choice."""
-    from .state import CHOICE
 
     opp = 1 - seat
     do = e.do
@@ -144,10 +143,9 @@ def _resolve(s: KirifudaState, seat: int, inst: int, e: Effect) -> bool:
         elif life:
             _ask(s, CHOICE, (do, seat, inst))
             return True
-    elif do == "swap_life":
-        if s.zones[seat * NZ + HAND] and s.zones[seat * NZ + LIFE]:
-            _ask(s, CHOICE, (do, seat, inst))
-            return True
+    elif do == "swap_life" and s.zones[seat * NZ + HAND] and s.zones[seat * NZ + LIFE]:
+        _ask(s, CHOICE, (do, seat, inst))
+        return True
     return False
 
 

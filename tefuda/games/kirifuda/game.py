@@ -59,19 +59,41 @@ class KirifudaGame(Game):
     card_schema = SCHEMA
     package_dir = Path(__file__).parent
     option_specs: ClassVar[dict[str, OptionSpec]] = {
-        "life": OptionSpec(3, "life cards per player (setup page cut off after 'take 3 cards')",
-                           "ライフの枚数", kind=int, min=1, max=10),
-        "deck_size": OptionSpec(30, "main deck size (trump deck aside)", "山札の枚数", kind=int, min=10, max=60),
-        "max_copies": OptionSpec(3, "copies of one card allowed in a deck", "同名カードの上限", kind=int,
-                                 min=1, max=60),
-        "tie": OptionSpec("no_damage", "equal POW: nobody takes life, or each takes one of the other's",
-                          "POWが同じとき", choices=("no_damage", "both_damage")),
-        "deck_out": OptionSpec("lose", "a player who must draw from an empty deck loses, or reshuffles the "
-                               "discard pile into a new deck", "山札切れ", choices=("lose", "reshuffle")),
-        "overwrite_to": OptionSpec("discard", "where an overwritten set card goes", "上書きされたカード",
-                                   choices=("discard", "hand")),
-        "open_decklists": OptionSpec(False, "deck lists are public (the AI may assume the opponent's list)",
-                                     "デッキリスト公開", kind=bool),
+        "life": OptionSpec(
+            3,
+            "life cards per player (setup page cut off after 'take 3 cards')",
+            "ライフの枚数",
+            kind=int,
+            min=1,
+            max=10,
+        ),
+        "deck_size": OptionSpec(
+            30, "main deck size (trump deck aside)", "山札の枚数", kind=int, min=10, max=60
+        ),
+        "max_copies": OptionSpec(
+            3, "copies of one card allowed in a deck", "同名カードの上限", kind=int, min=1, max=60
+        ),
+        "tie": OptionSpec(
+            "no_damage",
+            "equal POW: nobody takes life, or each takes one of the other's",
+            "POWが同じとき",
+            choices=("no_damage", "both_damage"),
+        ),
+        "deck_out": OptionSpec(
+            "lose",
+            "a player who must draw from an empty deck loses, or reshuffles the discard pile into a new deck",
+            "山札切れ",
+            choices=("lose", "reshuffle"),
+        ),
+        "overwrite_to": OptionSpec(
+            "discard", "where an overwritten set card goes", "上書きされたカード", choices=("discard", "hand")
+        ),
+        "open_decklists": OptionSpec(
+            False,
+            "deck lists are public (the AI may assume the opponent's list)",
+            "デッキリスト公開",
+            kind=bool,
+        ),
     }
 
     def _setup(self) -> None:
@@ -83,6 +105,10 @@ class KirifudaGame(Game):
             sizes += [0] * (2 - len(sizes))
             kinds.append((k, sizes[0], sizes[1]))
         self.action_space = ActionSpace(kinds)
+        # card actions, made once: the hot paths index these instead of building tuples
+        self.set_attacker_acts = [Action("set-attacker", c) for c in range(n)]
+        self.set_support_acts = [Action("set-support", c) for c in range(n)]
+        self.overwrite_acts = [[Action("overwrite", k, c) for c in range(n)] for k in (0, 1)]
         self._pool = {
             MAIN: [c.index for c in self.cardset if c.type in ("attacker", "support")],
             TRUMP_A: [c.index for c in self.cardset if c.type == "trump_attacker"],
@@ -99,27 +125,49 @@ class KirifudaGame(Game):
             if t in ("trump_attacker", "trump_support"):
                 trumps[t] += e.count
                 if e.count != 1:
-                    out.append((e.line, f"{e.card.label}: a trump card is listed once (count 1), "
-                                        f"got {e.count} — 切り札デッキは2枚"))
+                    out.append(
+                        (
+                            e.line,
+                            f"{e.card.label}: a trump card is listed once (count 1), "
+                            f"got {e.count} — 切り札デッキは2枚",
+                        )
+                    )
             else:
                 main += e.count
                 cap = self.options["max_copies"]
                 if e.count > cap:
-                    out.append((e.line, f"{e.card.label}: at most {cap} copies of one card, got {e.count} "
-                                        f"(同名カードは{cap}枚まで)"))
+                    out.append(
+                        (
+                            e.line,
+                            f"{e.card.label}: at most {cap} copies of one card, got {e.count} "
+                            f"(同名カードは{cap}枚まで)",
+                        )
+                    )
         size = self.options["deck_size"]
         if main != size:
-            out.append((None, f"the main deck must have exactly {size} cards, this one has {main} "
-                              f"(山札は{size}枚)"))
+            out.append(
+                (None, f"the main deck must have exactly {size} cards, this one has {main} (山札は{size}枚)")
+            )
         for t, ja in (("trump_attacker", "切り札アタッカー"), ("trump_support", "切り札サポート")):
             if trumps[t] != 1:
-                out.append((None, f"the trump deck needs exactly one {t.replace('_', ' ')} ({ja}1枚), "
-                                  f"this one has {trumps[t]}"))
+                out.append(
+                    (
+                        None,
+                        f"the trump deck needs exactly one {t.replace('_', ' ')} ({ja}1枚), "
+                        f"this one has {trumps[t]}",
+                    )
+                )
         return out
 
     # ------------------------------------------------------------------ new games
-    def new_state(self, decks: list[Deck] | None = None, seed: int = 0, *, players: int | None = None,
-                  record: bool = True) -> KirifudaState:
+    def new_state(
+        self,
+        decks: list[Deck] | None = None,
+        seed: int = 0,
+        *,
+        players: int | None = None,
+        record: bool = True,
+    ) -> KirifudaState:
         from . import setup
 
         n = players or 2
@@ -259,4 +307,3 @@ class KirifudaGame(Game):
             "text": c.get("text", ""),
             "text_en": c.get("text_en", ""),
         }
-

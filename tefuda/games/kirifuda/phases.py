@@ -12,8 +12,9 @@ from tefuda.core import FACE_UP, Action
 
 from . import battle, effects
 from .cards import ALL_ATTRS, ATTACKER, SET_ATTACKER_POW, TRUMP_ATTACKER, TRUMP_SUPPORT
+from .phase_ids import DONE, DRAW, SET_ATTACKER, SET_SUPPORT, SUPPORT_OPEN, TRUMP_PHASE
 from .setup import draw_to
-from .zones import ATTACKER_SLOT, DECK, DISCARD, HAND, NZ, REVEAL, SUPPORT_SLOTS, TRUMP
+from .zones import ATTACKER_SLOT, DECK, DISCARD, HAND, NZ, REVEAL, SUPPORT_1, SUPPORT_2, SUPPORT_SLOTS, TRUMP
 
 if TYPE_CHECKING:
     from .state import KirifudaState
@@ -22,7 +23,6 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------- ドローフェイズ
 def begin_draw_phase(s: KirifudaState) -> None:
     """An empty deck at the draw is our decision (RULES.md): lose (default) or reshuffle the discards."""
-    from .state import DRAW
 
     if s.game.options["deck_out"] == "reshuffle":
         for p in (s.first, s.second):
@@ -78,7 +78,6 @@ def _after_draw(s: KirifudaState, p: int) -> None:
 
 # ---------------------------------------------------------------------- セットフェイズ
 def begin_set_phase(s: KirifudaState) -> None:
-    from .state import SET_ATTACKER
 
     s.phase = SET_ATTACKER
     _attacker_turn(s, s.first)
@@ -94,7 +93,6 @@ def _attacker_turn(s: KirifudaState, p: int) -> None:
 
 
 def _after_attacker(s: KirifudaState, p: int) -> None:
-    from .state import SET_SUPPORT
 
     if p == s.first:
         _attacker_turn(s, s.second)
@@ -106,16 +104,21 @@ def _after_attacker(s: KirifudaState, p: int) -> None:
 def set_support_actions(s: KirifudaState, p: int) -> list[Action]:
     """Set into the first empty support slot; overwrite (上書き) an occupied one once per game; or done."""
     hand = s.hand_cards(p)
+    if not hand:
+        return [DONE]
+    g = s.game
+    zones = s.zones
+    slot1, slot2 = zones[p * NZ + SUPPORT_1], zones[p * NZ + SUPPORT_2]
     out: list[Action] = []
-    if hand:
-        free = any(not s.zones[p * NZ + k] for k in SUPPORT_SLOTS)
-        if free:
-            out.extend(Action("set-support", c) for c in hand)
-        if not s.overwrite_used[p]:
-            for k, zk in enumerate(SUPPORT_SLOTS):
-                if s.zones[p * NZ + zk]:
-                    out.extend(Action("overwrite", k, c) for c in hand)
-    out.append(Action("done"))
+    if not slot1 or not slot2:
+        acts = g.set_support_acts
+        out.extend(acts[c] for c in hand)
+    if not s.overwrite_used[p]:
+        for k, slot in enumerate((slot1, slot2)):
+            if slot:
+                acts = g.overwrite_acts[k]
+                out.extend(acts[c] for c in hand)
+    out.append(DONE)
     return out
 
 
@@ -136,7 +139,6 @@ def _after_support(s: KirifudaState, p: int) -> None:
 
 
 def apply_set(s: KirifudaState, action: Action) -> None:
-    from .state import SET_ATTACKER
 
     p = s.to_move
     kind = action.kind
@@ -173,7 +175,6 @@ def apply_set(s: KirifudaState, action: Action) -> None:
 
 # ---------------------------------------------------------------------- 切り札フェイズ
 def begin_trump_phase(s: KirifudaState) -> None:
-    from .state import TRUMP_PHASE
 
     s.phase = TRUMP_PHASE
     _trump_turn(s, s.first)
@@ -247,7 +248,6 @@ def begin_open_phase(s: KirifudaState) -> None:
 def begin_support_window(s: KirifudaState, p: int) -> None:
     """サポートオープン: players alternate, first player first, opening one support each or passing,
     until both pass in a row or neither has a set card left."""
-    from .state import SUPPORT_OPEN
 
     s.phase = SUPPORT_OPEN
     while True:

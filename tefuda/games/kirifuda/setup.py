@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 from tefuda.core import Action
 
+from . import phases
+from .phase_ids import REDRAW, SEAT
 from .zones import DECK, HAND, LIFE, NZ, REVEAL
 
 if TYPE_CHECKING:
@@ -23,7 +25,6 @@ OPENING_HIDDEN = 2
 
 def start(s: KirifudaState) -> None:
     """Shuffle both decks and play the じゃんけん; its winner then chooses the seat order."""
-    from .state import SEAT
 
     for p in range(s.nplayers):
         s.shuffle(p * NZ + DECK)
@@ -34,7 +35,6 @@ def start(s: KirifudaState) -> None:
 
 
 def apply_seat(s: KirifudaState, action: Action) -> None:
-    from .state import REDRAW
 
     s.first = s.to_move if action.kind == "go-first" else 1 - s.to_move
     s.emit("first_player", s.first)
@@ -65,7 +65,6 @@ def apply_redraw(s: KirifudaState, action: Action) -> None:
 def finish_setup(s: KirifudaState) -> None:
     """Shown cards to hand, 2 unseen cards each, then the life cards (ライフ) face down; round 1 begins at
     the セットフェイズ (the rulebook: no ドローフェイズ in round 1)."""
-    from . import phases
 
     for p in (s.first, 1 - s.first):
         for inst in list(s.z(p, REVEAL)):

@@ -13,25 +13,30 @@ from tefuda.core import FACE_UP, Action, NotationError, Rng, State
 
 from . import battle, effects, phases, setup
 from .cards import ATTACKER, SUPPORT, TRUMP_ATTACKER, TRUMP_SUPPORT
-from .zones import ATTACKER_SLOT, DECK, DISCARD, HAND, LIFE, NZ, REVEAL, SUPPORT_SLOTS, TRUMP
-
-# phases
-SEAT, REDRAW, DRAW, SET_ATTACKER, SET_SUPPORT, TRUMP_PHASE, SUPPORT_OPEN, CHOICE, TAKE_LIFE, OVER = range(10)
-PHASE_NAMES = (
-    ("seat", "先攻・後攻の選択"),
-    ("redraw", "引き直し"),
-    ("draw", "ドローフェイズ"),
-    ("set_attacker", "アタッカーセットフェイズ"),
-    ("set_support", "サポートセットフェイズ"),
-    ("trump", "切り札フェイズ"),
-    ("support_open", "サポートオープンフェイズ"),
-    ("choice", "効果の選択"),
-    ("take_life", "バトルフェイズ(ライフの選択)"),
-    ("over", "ゲーム終了"),
+from .phase_ids import (  # noqa: F401 - re-exported for callers
+    CHOICE,
+    DONE,
+    DRAW,
+    MAX_POS,
+    NO_REVEAL,
+    NO_TRUMP,
+    OPEN_SUPPORT_ACTS,
+    OVER,
+    PASS,
+    PHASE_NAMES,
+    REDRAW,
+    REVEAL_ACT,
+    SEAT,
+    SET_ATTACKER,
+    SET_ATTACKER_FLAG,
+    SET_SUPPORT,
+    SUPPORT_OPEN,
+    TAKE_LIFE,
+    TRUMP_ATTACKER_ACT,
+    TRUMP_PHASE,
+    TRUMP_SUPPORT_ACTS,
 )
-
-SET_ATTACKER_FLAG = 2  # flags bit: a support opened as セットアタッカー (face down, counts as open)
-MAX_POS = 32  # positions in the action space (life cards)
+from .zones import ATTACKER_SLOT, DECK, DISCARD, HAND, LIFE, NZ, REVEAL, SUPPORT_SLOTS, TRUMP
 
 
 class KirifudaState(State):
@@ -52,7 +57,15 @@ class KirifudaState(State):
         "rps_winner",
         "trump_used",
     )
-    _FIELDS: ClassVar[tuple[str, ...]] = ("phase", "first", "round", "pending", "cont", "passes", "rps_winner")
+    _FIELDS: ClassVar[tuple[str, ...]] = (
+        "phase",
+        "first",
+        "round",
+        "pending",
+        "cont",
+        "passes",
+        "rps_winner",
+    )
     _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
         "pow",
         "attr",
@@ -137,18 +150,18 @@ class KirifudaState(State):
         ph = self.phase
         s = self.to_move
         if ph == SET_ATTACKER:
-            return [Action("set-attacker", c) for c in self.hand_cards(s)]
+            acts = self.game.set_attacker_acts
+            return [acts[c] for c in self.hand_cards(s)]
         if ph == SET_SUPPORT:
             return phases.set_support_actions(self, s)
         if ph == SUPPORT_OPEN:
-            return [*(Action("open-support", k) for k in self.openable_supports(s)), Action("pass")]
+            return [*(OPEN_SUPPORT_ACTS[k] for k in self.openable_supports(s)), PASS]
         if ph == DRAW:
             if self.zones[s * NZ + DECK]:
-                return [Action("reveal"), Action("no-reveal")]
-            return [Action("no-reveal")]
+                return [REVEAL_ACT, NO_REVEAL]
+            return [NO_REVEAL]
         if ph == TRUMP_PHASE:
-            return [Action("no-trump"), Action("trump-attacker"), Action("trump-support", 0),
-                    Action("trump-support", 1)]
+            return [NO_TRUMP, TRUMP_ATTACKER_ACT, *TRUMP_SUPPORT_ACTS]
         if ph == CHOICE:
             return effects.choice_actions(self)
         if ph == TAKE_LIFE:
@@ -162,7 +175,7 @@ class KirifudaState(State):
 
     def _apply(self, action: Action) -> None:
         ph = self.phase
-        if ph == SET_ATTACKER or ph == SET_SUPPORT:
+        if ph in (SET_ATTACKER, SET_SUPPORT):
             phases.apply_set(self, action)
         elif ph == SUPPORT_OPEN:
             phases.apply_support_open(self, action)
@@ -196,8 +209,12 @@ class KirifudaState(State):
             assert len(trumps) <= 2
             for i in trumps:
                 assert tb.ctype[self.cards[i]] in (TRUMP_ATTACKER, TRUMP_SUPPORT)
-            for i in self.zones[seat * NZ + HAND] + self.zones[seat * NZ + DECK] + self.zones[seat * NZ + LIFE]:
-                assert tb.ctype[self.cards[i]] in (ATTACKER, SUPPORT), "a trump card left the trump/slot zones"
+            for i in (
+                self.zones[seat * NZ + HAND] + self.zones[seat * NZ + DECK] + self.zones[seat * NZ + LIFE]
+            ):
+                assert tb.ctype[self.cards[i]] in (ATTACKER, SUPPORT), (
+                    "a trump card left the trump/slot zones"
+                )
             assert self.pow[seat] >= -1
             if self.phase != REDRAW:
                 assert not self.zones[seat * NZ + REVEAL], "cards left in the 公開エリア"
@@ -234,8 +251,11 @@ class KirifudaState(State):
         pend = None
         if self.pending is not None:
             kind, who, inst = self.pending
-            pend = {"kind": kind, "seat": who, "card": cs[self.cards[inst]].id if inst >= 0 and
-                    self.knows(seat, inst) else None}
+            pend = {
+                "kind": kind,
+                "seat": who,
+                "card": cs[self.cards[inst]].id if inst >= 0 and self.knows(seat, inst) else None,
+            }
         res = self.result
         return {
             "game": "kirifuda",
@@ -247,8 +267,9 @@ class KirifudaState(State):
             "first": self.first,
             "pending": pend,
             "players": players,
-            "outcome": None if res is None else {"winner": res.winner, "reason": res.reason,
-                                                 "reason_ja": res.reason_ja},
+            "outcome": None
+            if res is None
+            else {"winner": res.winner, "reason": res.reason, "reason_ja": res.reason_ja},
         }
 
     # ------------------------------------------------------------------ notation
