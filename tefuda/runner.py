@@ -63,8 +63,15 @@ def play_game(
     return state, actions
 
 
-def run_one(game_id: str, options: dict[str, Any], deck_texts: list[str], specs: list[str], seed: int,
-            max_actions: int, keep_replay: bool) -> GameResult:
+def run_one(
+    game_id: str,
+    options: dict[str, Any],
+    deck_texts: list[str],
+    specs: list[str],
+    seed: int,
+    max_actions: int,
+    keep_replay: bool,
+) -> GameResult:
     """One simulated game, with every failure caught and reported (for worker processes)."""
     game = load_game(game_id, options)
     decks = [game.parse_deck(t, f"deck {i + 1}") for i, t in enumerate(deck_texts)]
@@ -82,14 +89,25 @@ def run_one(game_id: str, options: dict[str, Any], deck_texts: list[str], specs:
         rep = None
         if state is not None:
             rep = record(state, actions, deck_texts, seed, specs, note=f"error after {len(actions)} actions")
-        return GameResult(seed, None, "error", getattr(state, "first", None), len(actions), error=err,
-                          replay=rep)
+        return GameResult(
+            seed, None, "error", getattr(state, "first", None), len(actions), error=err, replay=rep
+        )
     res = state.outcome()
     aborted = res is None
-    rep = record(state, actions, deck_texts, seed, specs,
-                 note="aborted at the action cap" if aborted else "") if (keep_replay or aborted) else None
-    return GameResult(seed, None if res is None else res.winner, "aborted" if aborted else res.reason,
-                      getattr(state, "first", None), len(actions), aborted=aborted, replay=rep)
+    rep = (
+        record(state, actions, deck_texts, seed, specs, note="aborted at the action cap" if aborted else "")
+        if (keep_replay or aborted)
+        else None
+    )
+    return GameResult(
+        seed,
+        None if res is None else res.winner,
+        "aborted" if aborted else res.reason,
+        getattr(state, "first", None),
+        len(actions),
+        aborted=aborted,
+        replay=rep,
+    )
 
 
 def _run_chunk(args: tuple) -> list[GameResult]:
@@ -146,8 +164,10 @@ def simulate(
     jobs = max(1, min(jobs or os.cpu_count() or 1, n or 1))
     keep = save_replays is not None
     chunk = max(1, min(50, n // (jobs * 4) or 1))
-    tasks = [(game_id, dict(game.options), deck_texts, specs, seeds[i:i + chunk], max_actions, keep)
-             for i in range(0, n, chunk)]
+    tasks = [
+        (game_id, dict(game.options), deck_texts, specs, seeds[i : i + chunk], max_actions, keep)
+        for i in range(0, n, chunk)
+    ]
     results: list[GameResult] = []
     t0 = time.perf_counter()
     if jobs == 1:
@@ -176,8 +196,15 @@ def simulate(
             path = Path(save_replays or error_dir) / f"error-{r.seed}.json"
             if r.replay is not None:
                 r.replay.save(path)
-            errors.append({"game": i, "seed": r.seed, "error": r.error.splitlines()[0],
-                           "replay": str(path) if r.replay else None, "traceback": r.error})
+            errors.append(
+                {
+                    "game": i,
+                    "seed": r.seed,
+                    "error": r.error.splitlines()[0],
+                    "replay": str(path) if r.replay else None,
+                    "traceback": r.error,
+                }
+            )
             continue
         if r.aborted:
             aborted += 1

@@ -28,5 +28,14 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     return cls(seed=seed, **kwargs)
 
 
-__all__ = ["AGENTS", "Agent", "Decision", "GreedyAgent", "RandomAgent", "decision_for", "make_agent",
-           "parse_spec", "random_playout"]
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "Decision",
+    "GreedyAgent",
+    "RandomAgent",
+    "decision_for",
+    "make_agent",
+    "parse_spec",
+    "random_playout",
+]
