@@ -49,6 +49,7 @@ def swap_hidden(state: State, seat: int, rng: Rng) -> State:
         for i, c in zip(members, ids, strict=True):
             cards[i] = c
     new.cards = cards
+    new._legal = None
     return new
 
 

@@ -296,6 +296,7 @@ class State:
         its card pool. The RNG is reseeded, so nothing of the true future leaks either."""
         new = self.clone()
         new.log = None
+        new._legal = None  # legal actions may depend on the identities about to change
         new.rng = Rng(rng.next64())
         bit = 1 << seat
         groups: dict[tuple[int, int], list[int]] = {}
