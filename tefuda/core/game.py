@@ -138,6 +138,22 @@ class Game:
     ) -> State:
         raise NotImplementedError
 
+    # ------------------------------------------------------------------ presentation (overridden per game)
+    def render_event(self, ev: dict[str, Any], viewer: int) -> str:
+        """One event, as ``viewer`` sees it (``ev`` = ``Event.view(viewer)``)."""
+        card = ev["card"]
+        name = "?" if card is None else ("" if card < 0 else self.cardset[card].label)
+        return f"P{ev['seat'] + 1} {ev['kind']} {name} {' '.join(map(str, ev['args']))}".strip()
+
+    def render_observation(self, obs: dict[str, Any]) -> Any:
+        """A Rich renderable of an observation."""
+        from rich.pretty import Pretty
+
+        return Pretty(obs)
+
+    def card_table_row(self, c: Any) -> dict[str, Any]:
+        return {"id": c.id, "name": c.name, "name_en": c.name_en, "type": c.type, **dict(c.data)}
+
     def metadata(self) -> dict[str, Any]:
         return {
             "id": self.id,

@@ -295,6 +295,16 @@ class KirifudaGame(Game):
         vals += [-1] * (2 - len(vals))
         return Action(kind, vals[0], vals[1])
 
+    def render_event(self, ev: dict[str, Any], viewer: int) -> str:
+        from .view import render_event
+
+        return render_event(self, ev, viewer)
+
+    def render_observation(self, obs: dict[str, Any]) -> Any:
+        from .view import render_observation
+
+        return render_observation(self, obs)
+
     def card_table_row(self, c: Any) -> dict[str, Any]:
         return {
             "id": c.id,

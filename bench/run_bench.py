@@ -1,0 +1,14 @@
+"""Run `tefuda bench` for every registered game and print one JSON object per game."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from tefuda.bench import bench
+from tefuda.core import game_ids
+
+if __name__ == "__main__":
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    for gid in game_ids():
+        print(json.dumps(bench(gid, seconds)), flush=True)

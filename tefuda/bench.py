@@ -1,0 +1,48 @@
+"""Benchmarks (never asserted in tests): random-playout throughput and the cost of cloning, on one core."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+from .core import Rng, load_game
+
+
+def bench(game_id: str, seconds: float = 3.0, seed: int = 0) -> dict[str, Any]:
+    game = load_game(game_id)
+    decks = [game.default_deck(s) for s in range(game.min_players)]
+    rng = Rng(seed)
+    actions = games = 0
+    mid_states = []
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds or games == 0:
+        s = game.new_state(decks, rng.next64() & 0x7FFFFFFF, record=False)
+        n = 0
+        while not s.is_over:
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+            n += 1
+            if n == 25 and len(mid_states) < 2000:
+                mid_states.append(s.clone())
+        actions += n
+        games += 1
+    dt = time.perf_counter() - t0
+    per_clone = []
+    batch = 50
+    for st in mid_states[:1000] or [s]:
+        t = time.perf_counter_ns()
+        for _ in range(batch):
+            st.clone()
+        per_clone.append((time.perf_counter_ns() - t) / batch / 1000)
+    return {
+        "game": game_id,
+        "seconds": round(dt, 3),
+        "games": games,
+        "actions": actions,
+        "actions_per_s": round(actions / dt, 1),
+        "games_per_s": round(games / dt, 2),
+        "mean_actions": round(actions / games, 1),
+        "clone_us": round(statistics.median(per_clone), 3),
+        "clone_samples": len(per_clone),
+    }

@@ -1,0 +1,424 @@
+"""The ``tefuda`` command: games, cards, decks, play, sim, replay, bench.
+
+Every error a user can cause ends in one clear line and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from tefuda.core import TefudaError
+
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, help="手札 tefuda — homebrew card games, enforced."
+)
+deck_app = typer.Typer(no_args_is_help=True, help="Deck lists: check them against a game's deck rules.")
+app.add_typer(deck_app, name="deck")
+console = Console()
+err = Console(stderr=True)
+
+
+def fail(msg: str, code: int = 1) -> None:
+    err.print(f"error: {msg}", highlight=False, markup=False)
+    raise typer.Exit(code)
+
+
+def parse_options(items: list[str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in items or []:
+        k, eq, v = item.partition("=")
+        if not eq or not k:
+            fail(f"--option {item!r}: expected key=value")
+        out[k.strip()] = v.strip()
+    return out
+
+
+def _game(game_id: str, options: dict[str, Any] | None = None):
+    from tefuda.core import load_game
+
+    try:
+        return load_game(game_id, options)
+    except TefudaError as e:
+        fail(str(e))
+
+
+# ---------------------------------------------------------------------- games / cards / deck
+@app.command()
+def games() -> None:
+    """List the registered games, their rules versions and house-rule options."""
+    from tefuda.core import game_ids, load_game
+
+    t = Table(title="games")
+    for col in ("id", "日本語", "English", "rules", "players", "options (default)"):
+        t.add_column(col)
+    for gid in game_ids():
+        g = load_game(gid)
+        m = g.metadata()
+        opts = "\n".join(f"{k}={v['default']}" for k, v in m["options"].items())
+        t.add_row(gid, m["name"], m["name_en"], m["rules_version"], "–".join(map(str, m["players"])), opts)
+    console.print(t)
+
+
+@app.command()
+def cards(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    type_: str | None = typer.Option(None, "--type", help="card type id, e.g. support"),
+    attr: str | None = typer.Option(None, "--attr", help="attribute (属性), e.g. 火"),
+    search: str | None = typer.Option(None, "--search", help="text in a name or card text"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Show a game's card pool as a table, filterable."""
+    g = _game(game_id)
+    rows = [g.card_table_row(c) for c in g.cardset]
+    if type_:
+        rows = [r for r in rows if r.get("type") == type_]
+    if attr:
+        rows = [r for r in rows if attr in (r.get("attributes") or [])]
+    if search:
+        s = search.casefold()
+        rows = [r for r in rows if any(s in str(v).casefold() for v in r.values())]
+    if as_json:
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
+        return
+    t = Table(title=f"{g.name} ({g.name_en}) — {len(rows)} cards")
+    cols = [k for k in rows[0] if k not in ("id",)] if rows else []
+    for c in cols:
+        t.add_column(c, overflow="fold")
+    for r in rows:
+        t.add_row(
+            *(
+                "" if r.get(c) is None else (" ".join(r[c]) if isinstance(r[c], list) else str(r[c]))
+                for c in cols
+            )
+        )
+    console.print(t)
+
+
+@deck_app.command("check")
+def deck_check(game_id: str = typer.Argument(..., metavar="GAME"), path: Path = typer.Argument(...)) -> None:
+    """Check a deck list against the game's deck rules; every problem names its line."""
+    g = _game(game_id)
+    try:
+        deck = g.load_deck(path)
+    except TefudaError as e:
+        err.print(str(e), highlight=False, markup=False)
+        raise typer.Exit(1) from None
+    by_type: dict[str, int] = {}
+    for e in deck.entries:
+        by_type[e.card.type] = by_type.get(e.card.type, 0) + e.count
+    detail = ", ".join(f"{k} {v}" for k, v in by_type.items())
+    console.print(f"OK: {path} — {deck.count()} cards ({detail})", highlight=False)
+
+
+# ---------------------------------------------------------------------- play
+HELP = """\
+Type the number of an action, or its notation (e.g. `set-attacker 紅蓮の竜騎士`; English names work too).
+  ?  / help     this help            view / board   show the table again
+  log           recent events        quit           stop (the replay is saved if --save was given)"""
+
+
+def _load_decks(g, paths: list[Path | None]):
+    decks = []
+    for seat, p in enumerate(paths):
+        try:
+            decks.append(g.load_deck(p) if p else g.default_deck(seat))
+        except TefudaError as e:
+            fail(str(e))
+    return decks
+
+
+def _read(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+@app.command()
+def play(
+    game_id: str = typer.Argument("kirifuda", metavar="GAME"),
+    p1: str = typer.Option("human", help="human | random | greedy[:rollouts=N]"),
+    p2: str = typer.Option("greedy", help="human | random | greedy[:rollouts=N]"),
+    deck1: Path | None = typer.Option(None, help="P1's deck list"),
+    deck2: Path | None = typer.Option(None, help="P2's deck list"),
+    seed: int | None = typer.Option(None, help="random seed (printed if not given)"),
+    save: Path | None = typer.Option(None, help="write the replay here"),
+    option: list[str] = typer.Option(None, "--option", help="house rule key=value (see `tefuda games`)"),
+    max_actions: int = typer.Option(5000, help="safety cap on the number of actions"),
+) -> None:
+    """Play a game: humans see only their own seat's view."""
+    from tefuda.agents import decision_for, make_agent
+    from tefuda.core.replay import record
+    from tefuda.runner import agent_seed
+
+    g = _game(game_id, parse_options(option))
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    decks = _load_decks(g, [deck1, deck2])
+    specs = [p1, p2]
+    agents: list[Any] = []
+    for seat, spec in enumerate(specs):
+        if spec == "human":
+            agents.append(None)
+            continue
+        try:
+            agents.append(make_agent(spec, agent_seed(seed, seat)))
+        except ValueError as e:
+            fail(str(e))
+    humans = [i for i, a in enumerate(agents) if a is None]
+    # the viewer: the human, or (no human) a spectator; with two humans, whoever is to move
+    viewer = humans[0] if humans else g.max_players
+    console.print(f"{g.name} ({g.name_en}) — seed {seed}; P1 {p1}, P2 {p2}", highlight=False)
+    state = g.new_state(decks, seed)
+    actions: list[str] = []
+    shown = 0
+
+    def show_events(seat: int) -> None:
+        nonlocal shown
+        for ev in state.log[shown:]:
+            console.print("  " + g.render_event(ev.view(seat), seat), highlight=False, markup=False)
+        shown = len(state.log)
+
+    def save_replay() -> None:
+        if save is not None:
+            rep = record(state, actions, [d.to_text() for d in decks], seed, specs)
+            rep.save(save)
+            console.print(f"replay saved: {save}", highlight=False)
+
+    while not state.is_over and len(actions) < max_actions:
+        seat = state.current_player
+        if agents[seat] is None:
+            viewer = seat
+            show_events(viewer)
+            console.print(g.render_observation(state.observation(seat)))
+            action = _ask_human(state, seat, g)
+            if action is None:
+                console.print("quit.")
+                save_replay()
+                return
+        else:
+            action = agents[seat].act(decision_for(state))
+        actions.append(state.notation(action))
+        state.apply(action)
+    show_events(viewer)
+    res = state.outcome()
+    if res is None:
+        console.print(f"stopped at the action cap ({max_actions})")
+    elif res.winner is None:
+        console.print(f"引き分け — draw ({res.reason_ja} / {res.reason})", highlight=False)
+    else:
+        console.print(
+            f"P{res.winner + 1} の勝ち — P{res.winner + 1} wins ({res.reason_ja} / {res.reason})",
+            highlight=False,
+        )
+    save_replay()
+
+
+def _ask_human(state, seat: int, g):
+    legal = state.legal_actions()
+    while True:
+        console.print(f"P{seat + 1} — 選んでください choose:", highlight=False)
+        for i, a in enumerate(legal, 1):
+            console.print(
+                f"  {i:>2}. {state.describe(a)}   [{state.notation(a)}]", highlight=False, markup=False
+            )
+        text = _read(f"P{seat + 1}> ")
+        if text is None:
+            return None
+        text = text.strip()
+        if not text:
+            continue
+        low = text.lower()
+        if low in ("quit", "exit", "q"):
+            return None
+        if low in ("?", "help", "h"):
+            console.print(HELP, highlight=False, markup=False)
+            continue
+        if low in ("view", "board"):
+            console.print(g.render_observation(state.observation(seat)))
+            continue
+        if low == "log":
+            for ev in (state.log or [])[-15:]:
+                console.print("  " + g.render_event(ev.view(seat), seat), highlight=False, markup=False)
+            continue
+        if text.isdigit():
+            n = int(text)
+            if 1 <= n <= len(legal):
+                return legal[n - 1]
+            console.print(f"no action {n}: choose 1–{len(legal)}", highlight=False)
+            continue
+        try:
+            return state.parse_action(text)
+        except TefudaError as e:
+            console.print(f"{e}", highlight=False, markup=False)
+
+
+# ---------------------------------------------------------------------- sim
+@app.command()
+def sim(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    p1: str = typer.Option("random"),
+    p2: str = typer.Option("random"),
+    n: int = typer.Option(100, "-n", help="number of games"),
+    seed: int = typer.Option(0),
+    jobs: int | None = typer.Option(None, help="worker processes (default: all cores)"),
+    save_replays: Path | None = typer.Option(None, help="write every game's replay here"),
+    as_json: bool = typer.Option(False, "--json"),
+    max_actions: int = typer.Option(5000),
+    deck1: Path | None = typer.Option(None),
+    deck2: Path | None = typer.Option(None),
+    option: list[str] = typer.Option(None, "--option"),
+) -> None:
+    """Simulate many games between agents and summarize them."""
+    from tefuda.runner import simulate
+
+    if n < 1:
+        fail("-n must be at least 1")
+    g = _game(game_id, parse_options(option))
+    for p in (deck1, deck2):
+        if p is not None:
+            try:
+                g.load_deck(p)
+            except TefudaError as e:
+                fail(str(e))
+    progress_cb = None
+    bar = None
+    if not as_json and sys.stdout.isatty():
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+        bar = Progress(TextColumn("{task.completed}/{task.total} games"), BarColumn(), TimeRemainingColumn())
+        task = bar.add_task("sim", total=n)
+        bar.start()
+
+        def progress_cb(k: int) -> None:
+            bar.advance(task, k)
+
+    try:
+        summary = simulate(
+            game_id,
+            [p1, p2],
+            n,
+            seed=seed,
+            jobs=jobs,
+            options=g.options,
+            deck_paths=[deck1, deck2],
+            max_actions=max_actions,
+            save_replays=save_replays,
+            progress=progress_cb,
+        )
+    except (TefudaError, ValueError) as e:
+        fail(str(e))
+    finally:
+        if bar is not None:
+            bar.stop()
+    d = summary.to_dict()
+    if as_json:
+        for e in d["errors"]:
+            e.pop("traceback", None)
+        print(json.dumps(d, ensure_ascii=False))
+        return
+    t = Table(title=f"{game_id}: {n} games, seed {seed}")
+    t.add_column("")
+    t.add_column("value", justify="right")
+    for k, v in d["wins"].items():
+        t.add_row(f"wins {k} ({d['agents'][k]})", f"{v} ({100 * v / n:.1f}%)")
+    t.add_row("draws", str(d["draws"]))
+    decided = sum(d["wins"].values())
+    fp = (
+        f"{d['first_player_wins']} ({100 * d['first_player_wins'] / decided:.1f}% of decided)"
+        if decided
+        else "0"
+    )
+    t.add_row("first player wins", fp)
+    t.add_row("aborted (action cap)", str(d["aborted"]))
+    t.add_row("errors", str(len(d["errors"])))
+    t.add_row("mean actions / game", f"{d['mean_actions']:.1f}")
+    t.add_row("actions / s", f"{d['actions_per_s']:.0f}")
+    t.add_row("games / s", f"{d['games_per_s']:.1f}")
+    for r, c in sorted(d["reasons"].items()):
+        t.add_row(f"ended by: {r}", str(c))
+    console.print(t)
+    for e in d["errors"]:
+        console.print(
+            f"error in game {e['game']} (seed {e['seed']}): {e['error']} — replay {e['replay']}",
+            highlight=False,
+            markup=False,
+        )
+
+
+# ---------------------------------------------------------------------- replay
+@app.command()
+def replay(
+    path: Path = typer.Argument(...),
+    verify: bool = typer.Option(False, "--verify", help="re-simulate and check the final hash"),
+    seat: int | None = typer.Option(None, help="show the game as this seat saw it (0 = P1)"),
+    all_: bool = typer.Option(False, "--all", help="omniscient: every card and action"),
+    force: bool = typer.Option(False, "--force", help="load even if the card set has changed"),
+) -> None:
+    """Print a recorded game step by step, or verify it."""
+    from tefuda.core import ReplayError
+    from tefuda.core.replay import load_replay, replay_steps
+    from tefuda.core.replay import verify as verify_replay
+
+    try:
+        rep = load_replay(path)
+        if verify:
+            state = verify_replay(rep, str(path), allow_other_cards=force)
+            console.print(
+                f"OK: {path} re-simulates to the recorded outcome and hash {state.digest()}", highlight=False
+            )
+            return
+        g = _game(rep.game, rep.options)
+        viewer = rep.players if seat is None else seat
+        if not 0 <= viewer <= rep.players:
+            fail(f"--seat must be 0–{rep.players - 1}")
+        mover = -1
+        for step, text, state, events in replay_steps(rep, str(path), allow_other_cards=force):
+            if text is not None:
+                # an action names cards: shown in full only to its own player (or with --all)
+                own = all_ or mover == viewer
+                console.print(
+                    f"[{step}] P{mover + 1}" + (f": {text}" if own else ""), highlight=False, markup=False
+                )
+            for ev in events:
+                if all_:
+                    view = {"kind": ev.kind, "seat": ev.seat, "card": ev.card, "args": ev.args}
+                else:
+                    view = ev.view(viewer)
+                console.print("  " + g.render_event(view, viewer), highlight=False, markup=False)
+            mover = state.current_player
+        res = state.outcome()
+        console.print(f"outcome: {rep.outcome if res is None else res}", highlight=False, markup=False)
+    except ReplayError as e:
+        fail(str(e))
+
+
+# ---------------------------------------------------------------------- bench
+@app.command("bench")
+def bench_cmd(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    seconds: float = typer.Option(3.0),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Random-playout throughput and median clone time of mid-game states, on one core."""
+    from tefuda.bench import bench
+
+    _game(game_id)
+    r = bench(game_id, seconds)
+    if as_json:
+        print(json.dumps(r))
+        return
+    for k, v in r.items():
+        console.print(f"{k:>14}: {v}", highlight=False)
+
+
+def main() -> None:  # pragma: no cover
+    app()
