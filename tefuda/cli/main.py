@@ -22,8 +22,8 @@ app = typer.Typer(
 )
 deck_app = typer.Typer(no_args_is_help=True, help="Deck lists: check them against a game's deck rules.")
 app.add_typer(deck_app, name="deck")
-console = Console()
-err = Console(stderr=True)
+console = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
 
 
 def fail(msg: str, code: int = 1) -> None:

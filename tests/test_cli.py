@@ -1,0 +1,182 @@
+"""The command line, driven as a user would (typer's CliRunner; stdin fed for the human player)."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from tefuda.cli.main import app
+
+runner = CliRunner()
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_games_and_cards():
+    r = run("games")
+    assert r.exit_code == 0 and "kirifuda" in r.output and "切り札" in r.output
+    r = run("cards", "kirifuda", "--type", "trump_attacker", "--json")
+    rows = json.loads(r.output)
+    assert rows and all(x["type"] == "trump_attacker" for x in rows)
+    r = run("cards", "kirifuda", "--attr", "水", "--json")
+    assert all("水" in x["attributes"] for x in json.loads(r.output))
+    r = run("cards", "nochess")
+    assert r.exit_code == 1 and "no game 'nochess'" in r.output
+
+
+def test_deck_check(tmp_path):
+    from tefuda.core import load_game
+
+    good = next(iter(load_game("kirifuda").sample_decks().values()))
+    r = run("deck", "check", "kirifuda", str(good))
+    assert r.exit_code == 0 and "OK" in r.output
+    bad = tmp_path / "bad.txt"
+    bad.write_text("# bad\n3 紅蓮の竜騎士\n5 鬨の声\n2 謎のカード\nabc\n", encoding="utf-8")
+    r = run("deck", "check", "kirifuda", str(bad))
+    assert r.exit_code == 1
+    assert f"{bad}:4: no card named '謎のカード'" in r.output
+    assert f"{bad}:5: expected" in r.output
+    r = run("deck", "check", "kirifuda", str(tmp_path / "missing.txt"))
+    assert r.exit_code == 1 and "cannot read" in r.output
+
+
+def test_play_ai_vs_ai_save_and_verify(tmp_path):
+    out = tmp_path / "g.json"
+    r = run(
+        "play", "kirifuda", "--p1", "random", "--p2", "greedy:rollouts=2", "--seed", "5", "--save", str(out)
+    )
+    assert r.exit_code == 0, r.output
+    assert "wins" in r.output or "draw" in r.output
+    r = run("replay", str(out), "--verify")
+    assert r.exit_code == 0 and "OK" in r.output
+    r = run("replay", str(out), "--seat", "0")
+    assert r.exit_code == 0 and "[1]" in r.output
+
+
+def test_play_human_bad_entries_help_and_quit(tmp_path):
+    out = tmp_path / "h.json"
+    r = run(
+        "play",
+        "kirifuda",
+        "--p1",
+        "human",
+        "--p2",
+        "random",
+        "--seed",
+        "11",
+        "--save",
+        str(out),
+        input="xyz\n999\n?\nview\nlog\n1\nquit\n",
+    )
+    assert r.exit_code == 0, r.output
+    assert "not a legal action" in r.output or "unknown action" in r.output
+    assert "no action 999" in r.output
+    assert "this help" in r.output
+    assert out.exists()
+    body = json.loads(out.read_text(encoding="utf-8"))
+    assert body["outcome"] is None and len(body["actions"]) >= 1
+
+
+def test_play_human_eof_exits_cleanly():
+    r = run("play", "kirifuda", "--seed", "3", "--p2", "random", input="")
+    assert r.exit_code == 0
+
+
+def test_human_sees_only_their_own_view(tmp_path):
+    """No card P1 never knew is ever named on P1's screen."""
+    from tefuda.core.replay import load_replay, replay_steps
+
+    out = tmp_path / "v.json"
+    moves = "1\n" * 40 + "quit\n"
+    r = run(
+        "play", "kirifuda", "--p1", "human", "--p2", "random", "--seed", "21", "--save", str(out), input=moves
+    )
+    assert r.exit_code == 0
+    rep = load_replay(out)
+    ever_known: set[str] = set()
+    state = None
+    for _, _, state, _ in replay_steps(rep):
+        ever_known |= {
+            state.game.cardset[state.cards[i]].name for i in range(len(state.cards)) if state.knows(0, i)
+        }
+    assert state is not None
+    never = {c.name for c in state.game.cardset} - ever_known
+    assert never, "the test needs cards P1 never saw"
+    for name in never:
+        assert name not in r.output
+
+
+def test_sim_json_and_jobs_independent():
+    r = run(
+        "sim",
+        "kirifuda",
+        "--p1",
+        "random",
+        "--p2",
+        "random",
+        "-n",
+        "20",
+        "--seed",
+        "4",
+        "--json",
+        "--jobs",
+        "1",
+    )
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    for key in (
+        "game",
+        "games",
+        "wins",
+        "draws",
+        "aborted",
+        "errors",
+        "first_player_wins",
+        "mean_actions",
+        "actions_per_s",
+    ):
+        assert key in d
+    assert sum(d["wins"].values()) + d["draws"] + d["aborted"] + len(d["errors"]) == 20
+    r2 = run(
+        "sim",
+        "kirifuda",
+        "--p1",
+        "random",
+        "--p2",
+        "random",
+        "-n",
+        "20",
+        "--seed",
+        "4",
+        "--json",
+        "--jobs",
+        "2",
+    )
+    d2 = json.loads(r2.output)
+    assert (d2["wins"], d2["draws"], d2["mean_actions"]) == (d["wins"], d["draws"], d["mean_actions"])
+
+
+def test_sim_bad_agent_and_bad_option():
+    r = run("sim", "kirifuda", "--p1", "wizard", "-n", "2")
+    assert r.exit_code == 1 and "unknown agent 'wizard'" in r.output
+    r = run("sim", "kirifuda", "-n", "2", "--option", "tie=maybe")
+    assert r.exit_code == 1 and "option tie" in r.output
+
+
+def test_replay_errors_are_one_line(tmp_path):
+    p = tmp_path / "bad.json"
+    p.write_text("{not json", encoding="utf-8")
+    r = run("replay", str(p))
+    assert r.exit_code == 1 and "not valid JSON" in r.output and "Traceback" not in r.output
+    r = run("replay", str(tmp_path / "none.json"))
+    assert r.exit_code == 1 and "cannot read" in r.output
+
+
+def test_bench_json():
+    r = run("bench", "kirifuda", "--seconds", "0.3", "--json")
+    assert r.exit_code == 0
+    d = json.loads(r.output)
+    assert d["actions_per_s"] > 0 and d["clone_us"] > 0 and d["games"] >= 1
