@@ -1,0 +1,62 @@
+"""Agents: only legal actions, never the true state, seeded and repeatable."""
+
+from __future__ import annotations
+
+import pytest
+
+from tefuda.agents import GreedyAgent, RandomAgent, decision_for, make_agent, parse_spec
+from tefuda.core import load_game
+from tefuda.runner import play_game
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy:rollouts=2"])
+def test_agents_play_only_legal_actions_for_every_seat(game_id, spec):
+    game = load_game(game_id)
+    for seed in range(3):
+        state = game.new_state(None, seed, record=False)
+        agents = [make_agent(spec, seed * 10 + s) for s in range(state.nplayers)]
+        while not state.is_over:
+            d = decision_for(state)
+            a = agents[state.current_player].act(d)
+            assert a in state.legal_actions()
+            state.apply(a)
+
+
+def test_decision_carries_no_true_state(kirifuda):
+    state = kirifuda.new_state(None, 1)
+    d = decision_for(state)
+    assert d.observation == state.observation(state.current_player)
+    world = d.determinize(__import__("tefuda.core", fromlist=["Rng"]).Rng(1))
+    assert world is not state and world.log is None
+    # mutating the sampled world never touches the real game
+    before = state.digest()
+    while not world.is_over:
+        world.apply(world.legal_actions()[0])
+    assert state.digest() == before
+
+
+def test_same_seed_same_game(kirifuda):
+    decks = [kirifuda.default_deck(0), kirifuda.default_deck(1)]
+    a = play_game(kirifuda, decks, [GreedyAgent(1, rollouts=2), RandomAgent(2)], 7)[1]
+    b = play_game(kirifuda, decks, [GreedyAgent(1, rollouts=2), RandomAgent(2)], 7)[1]
+    assert a == b
+
+
+def test_agent_specs():
+    assert parse_spec("greedy:rollouts=3") == ("greedy", {"rollouts": "3"})
+    with pytest.raises(ValueError, match="unknown agent"):
+        make_agent("wizard")
+    with pytest.raises(ValueError, match="unknown option"):
+        make_agent("greedy:depth=3")
+    with pytest.raises(ValueError, match="whole number"):
+        make_agent("greedy:rollouts=many")
+
+
+def test_greedy_beats_random(kirifuda):
+    """A sanity check of the lookahead (not a strength claim): it wins most of 12 games."""
+    decks = [kirifuda.default_deck(0), kirifuda.default_deck(0)]
+    wins = 0
+    for seed in range(12):
+        state, _ = play_game(kirifuda, decks, [GreedyAgent(seed, rollouts=4), RandomAgent(seed)], seed)
+        wins += state.outcome().winner == 0
+    assert wins >= 8

@@ -1,0 +1,50 @@
+"""Golden playthroughs (OpenSpiel's pattern): a fixed seed, and per step the player to move, every seat's
+observation and the legal actions, diffed against a file. Regenerate on purpose only:
+``TEFUDA_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/test_golden.py``."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from tefuda.core import Rng, load_game
+
+GOLDEN = Path(__file__).parent / "golden"
+SEED = 20191114
+
+
+def playthrough(game_id: str) -> str:
+    game = load_game(game_id)
+    state = game.new_state(None, SEED)
+    rng = Rng(SEED)
+    lines = [f"# golden playthrough: {game_id}, seed {SEED}, card set {game.cardset.digest}"]
+    step = 0
+    while True:
+        lines.append(f"## step {step}: to move {state.current_player}")
+        for seat in range(state.nplayers):
+            obs = json.dumps(state.observation(seat), ensure_ascii=False, sort_keys=True)
+            lines.append(f"obs[{seat}] {obs}")
+        legal = state.legal_actions()
+        lines.append("legal: " + " | ".join(state.notation(a) for a in legal))
+        if state.is_over:
+            res = state.outcome()
+            lines.append(f"outcome: winner={res.winner} reason={res.reason}")
+            break
+        action = legal[rng.below(len(legal))]
+        lines.append(f"action: {state.notation(action)}")
+        state.apply(action)
+        step += 1
+    return "\n".join(lines) + "\n"
+
+
+def test_golden_playthrough(game_id):
+    path = GOLDEN / f"{game_id}.txt"
+    got = playthrough(game_id)
+    if os.environ.get("TEFUDA_REGEN_GOLDEN"):
+        path.write_text(got, encoding="utf-8")
+    assert path.exists(), f"no golden file {path}: run with TEFUDA_REGEN_GOLDEN=1 once, on purpose"
+    want = path.read_text(encoding="utf-8")
+    assert got == want, (
+        "the playthrough changed: if on purpose, regenerate the golden file and review its diff"
+    )
