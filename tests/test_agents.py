@@ -60,3 +60,21 @@ def test_greedy_beats_random(kirifuda):
         state, _ = play_game(kirifuda, decks, [GreedyAgent(seed, rollouts=4), RandomAgent(seed)], seed)
         wins += state.outcome().winner == 0
     assert wins >= 8
+
+
+def test_agent_input_is_the_same_whatever_the_hidden_cards(kirifuda):
+    """Two games that differ only in cards the deciding seat cannot know give that seat's agent exactly the
+    same decision: observation, legal actions and sampled worlds."""
+    from tefuda.core import Rng
+    from tests.conftest import random_game, swap_hidden
+
+    rng = Rng(4)
+    n = 0
+    for state, _ in random_game("kirifuda", 8):
+        seat = state.current_player
+        twin = swap_hidden(state, seat, rng)
+        a, b = decision_for(state), decision_for(twin)
+        assert a.observation == b.observation and a.legal == b.legal
+        assert a.determinize(Rng(n)).digest() == b.determinize(Rng(n)).digest()
+        n += 1
+    assert n > 20

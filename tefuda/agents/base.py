@@ -32,10 +32,11 @@ def decision_for(state: State) -> Decision:
         raise ValueError("the game is over: nobody decides")
     obs = state.observation(seat)
     legal = state.legal_actions()
-    # the sampler closes over a private clone, used only through determinize()
-    frozen = state.clone()
-    frozen.log = None
-    return Decision(seat, obs, legal, state.describe, lambda rng: frozen.determinize(seat, rng))
+    # The sampler keeps no true hidden identity at all: it holds a world already determinized for this
+    # seat, and determinizing that again draws from the same distribution (determinize depends only on
+    # what the seat knows — the conformance suite proves it), so not even introspection finds a secret.
+    world = state.determinize(seat, Rng(0x5EED))
+    return Decision(seat, obs, legal, state.game.describe, lambda rng: world.determinize(seat, rng))
 
 
 class Agent(Protocol):

@@ -139,6 +139,10 @@ class Game:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ presentation (overridden per game)
+    def describe(self, action: Any) -> str:
+        """A menu label for an action (Japanese and English where the game provides them)."""
+        return " ".join(str(x) for x in action if x != -1)
+
     def render_event(self, ev: dict[str, Any], viewer: int) -> str:
         """One event, as ``viewer`` sees it (``ev`` = ``Event.view(viewer)``)."""
         card = ev["card"]

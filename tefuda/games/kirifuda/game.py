@@ -193,21 +193,7 @@ class KirifudaGame(Game):
                     instances.append((c.index, seat, MAIN, seat * NZ + DECK))
         s = KirifudaState.__new__(KirifudaState)
         s._init_core(self, n, zone_specs(n), instances, seed, record)
-        s.phase = 0
-        s.first = 0
-        s.round = 0
-        s.pending = None
-        s.cont = ("window", 0)
-        s.passes = 0
-        s.rps_winner = 0
-        s.pow = [-1, -1]
-        s.attr = [0, 0]
-        s.overwrite_used = [False, False]
-        s.trump_used = [False, False]
-        s.protect = [False, False]
-        s.guard = [False, False]
-        s.queue = []
-        s.hits = []
+        s.init_fields()
         setup.start(s)
         return s
 

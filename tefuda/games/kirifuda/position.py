@@ -60,21 +60,11 @@ def position(
             instances.append((c, seat, klass, seat * NZ + TRUMP))
     s = KirifudaState.__new__(KirifudaState)
     s._init_core(game, 2, zone_specs(2), instances, seed, record)
-    s.first = first
+    s.init_fields(first)
     s.round = round
-    s.phase = 0
-    s.pending = None
-    s.cont = ("window", first)
-    s.passes = 0
     s.rps_winner = first
-    s.pow = [-1, -1]
-    s.attr = [0, 0]
     s.overwrite_used = list(overwrite_used)
     s.trump_used = list(trump_used)
-    s.protect = [False, False]
-    s.guard = [False, False]
-    s.queue = []
-    s.hits = []
     if start == "set":
         phases.begin_set_phase(s)
     elif start == "draw":

@@ -93,6 +93,24 @@ class KirifudaState(State):
     queue: list[tuple]  # effects still to resolve, in order
     hits: list[tuple[int, int]]  # battle damage still to take: (taker, victim)
 
+    def init_fields(self, first: int = 0) -> None:
+        """This game's fields at the start of a game (before 準備)."""
+        self.phase = 0
+        self.first = first
+        self.round = 0
+        self.pending = None
+        self.cont = ("window", first)
+        self.passes = 0
+        self.rps_winner = 0
+        self.pow = [-1, -1]
+        self.attr = [0, 0]
+        self.overwrite_used = [False, False]
+        self.trump_used = [False, False]
+        self.protect = [False, False]
+        self.guard = [False, False]
+        self.queue = []
+        self.hits = []
+
     # ------------------------------------------------------------------ helpers
     @property
     def tables(self):
