@@ -180,3 +180,9 @@ def test_bench_json():
     assert r.exit_code == 0
     d = json.loads(r.output)
     assert d["actions_per_s"] > 0 and d["clone_us"] > 0 and d["games"] >= 1
+
+
+def test_hot_seat_two_humans_hand_over():
+    r = run("play", "kirifuda", "--p1", "human", "--p2", "human", "--seed", "2", input="1\n\n1\n\n1\nquit\n")
+    assert r.exit_code == 0
+    assert "hand over to P2" in r.output and "hand over to P1" in r.output

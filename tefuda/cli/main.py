@@ -180,6 +180,7 @@ def play(
     state = g.new_state(decks, seed)
     actions: list[str] = []
     shown = 0
+    _last_seen: dict[int, int] = {}  # per human seat: how much of the log they have been shown
 
     def show_events(seat: int) -> None:
         nonlocal shown
@@ -196,6 +197,15 @@ def play(
     while not state.is_over and len(actions) < max_actions:
         seat = state.current_player
         if agents[seat] is None:
+            if len(humans) > 1 and seat != viewer:
+                # hot seat: hide the last player's screen before the next one looks
+                _last_seen[viewer] = shown
+                console.clear()
+                if _read(f"P{seat + 1} の番です — hand over to P{seat + 1} and press Enter ") is None:
+                    save_replay()
+                    return
+                console.clear()
+                shown = _last_seen.get(seat, 0)
             viewer = seat
             show_events(viewer)
             console.print(g.render_observation(state.observation(seat)))
