@@ -1,0 +1,86 @@
+"""The core's priority windows and LIFO stack: the machinery ヨネス's [Interrupt] forces, 黒白物語's
+chains and Duel Masters' triggers need."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tefuda.core.priority import PriorityStack, Window, clockwise_from, window_from
+
+
+def test_window_closes_when_everyone_passed_in_a_row():
+    w = window_from((1, 0), 1)  # defender (1) first, then attacker (0)
+    assert w.seat == 1
+    w = w.passed()
+    assert w is not None and w.seat == 0
+    assert w.passed() is None
+
+
+def test_acting_resets_the_pass_count():
+    w = window_from((1, 0), 1).passed()
+    w = w.acted()  # the attacker acts: the defender may act again, and both must pass again
+    assert w.seat == 1 and w.passes == 0
+    assert w.passed().passed() is None
+
+
+def test_four_players_from_the_attackers_left():
+    order = clockwise_from(4, 3)  # attacker is seat 2: its left neighbour (seat 3) starts
+    assert order == (3, 0, 1, 2)
+    w = window_from(order, 3)
+    seen = []
+    while w is not None:
+        seen.append(w.seat)
+        w = w.passed()
+    assert seen == [3, 0, 1, 2]
+
+
+def test_responses_resolve_before_what_they_answer():
+    windows: list[Window] = []
+    items: list[str] = []
+    PriorityStack.open(windows, items, window_from((1, 0), 1))
+    PriorityStack.activate(windows, items, "A")  # seat 1 activates A
+    assert PriorityStack.holder(windows) == 0
+    PriorityStack.activate(windows, items, "B")  # seat 0 answers with B
+    assert PriorityStack.holder(windows) == 1
+    assert PriorityStack.pass_(windows, items) == ("continue", None)  # seat 1 passes
+    # seat 0 passes too: two passes in a row close B's window, and B resolves first
+    assert PriorityStack.pass_(windows, items) == ("resolve", "B")
+    # A's window goes on where it was: seat 1 (after seat 0 acted)
+    assert PriorityStack.holder(windows) == 1
+    assert PriorityStack.pass_(windows, items) == ("continue", None)
+    assert PriorityStack.pass_(windows, items) == ("resolve", "A")
+    # the phase window goes on after seat 1, who activated A there: seat 0 is next
+    assert PriorityStack.holder(windows) == 0
+    assert PriorityStack.pass_(windows, items) == ("continue", None)
+    assert PriorityStack.pass_(windows, items) == ("closed", None)
+    assert not windows and not items
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(2, 4), st.lists(st.booleans(), max_size=40), st.integers(0, 3))
+def test_any_sequence_ends_and_resolves_everything_in_lifo_order(n, moves, start):
+    windows: list[Window] = []
+    items: list[int] = []
+    PriorityStack.open(windows, items, window_from(clockwise_from(n, start % n), start % n))
+    activated: list[int] = []
+    resolved: list[int] = []
+    nxt = 0
+    moves = list(moves)
+    for _ in range(10_000):
+        act = moves.pop(0) if moves else False
+        if act:
+            activated.append(nxt)
+            PriorityStack.activate(windows, items, nxt)
+            nxt += 1
+            continue
+        what, item = PriorityStack.pass_(windows, items)
+        if what == "resolve":
+            assert item == max(set(activated) - set(resolved))  # the newest unresolved item
+            resolved.append(item)
+        elif what == "closed":
+            break
+    else:
+        raise AssertionError("the windows never closed")
+    assert sorted(resolved) == activated
+    assert not windows and not items
