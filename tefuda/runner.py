@@ -51,7 +51,7 @@ def play_game(
     record_events: bool = False,
 ) -> tuple[State, list[str]]:
     """Play one game to the end (or ``max_actions``); returns the final state and the actions in notation."""
-    state = game.new_state(decks, seed, record=record_events)
+    state = game.new_state(decks, seed, players=len(agents), record=record_events)
     actions: list[str] = []
     while not state.is_over and len(actions) < max_actions:
         agent = agents[state.current_player]
@@ -79,7 +79,7 @@ def run_one(
     actions: list[str] = []
     state: State | None = None
     try:
-        state = game.new_state(decks, seed, record=False)
+        state = game.new_state(decks, seed, players=len(specs), record=False)
         while not state.is_over and len(actions) < max_actions:
             a = agents[state.current_player].act(decision_for(state))
             actions.append(state.notation(a))

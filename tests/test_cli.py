@@ -186,3 +186,10 @@ def test_hot_seat_two_humans_hand_over():
     r = run("play", "kirifuda", "--p1", "human", "--p2", "human", "--seed", "2", input="1\n\n1\n\n1\nquit\n")
     assert r.exit_code == 0
     assert "hand over to P2" in r.output and "hand over to P1" in r.output
+
+
+def test_player_count_is_checked():
+    r = run("sim", "kirifuda", "--players", "3", "-n", "2")
+    assert r.exit_code == 1 and "played by 2–2 players, not 3" in r.output
+    r = run("play", "kirifuda", "--players", "4", "--p1", "random")
+    assert r.exit_code == 1 and "not 4" in r.output

@@ -125,6 +125,13 @@ Type the number of an action, or its notation (e.g. `set-attacker 紅蓮の竜�
   log           recent events        quit           stop (the replay is saved if --save was given)"""
 
 
+def _players(g, players: int | None) -> int:
+    n = players or g.min_players
+    if not g.min_players <= n <= g.max_players:
+        fail(f"{g.id} is played by {g.min_players}–{g.max_players} players, not {n}")
+    return n
+
+
 def _load_decks(g, paths: list[Path | None]):
     decks = []
     for seat, p in enumerate(paths):
@@ -147,6 +154,9 @@ def play(
     game_id: str = typer.Argument("kirifuda", metavar="GAME"),
     p1: str = typer.Option("human", help="human | random | greedy[:rollouts=N]"),
     p2: str = typer.Option("greedy", help="human | random | greedy[:rollouts=N]"),
+    p3: str = typer.Option("greedy", help="seat 3's agent (with --players 3 or 4)"),
+    p4: str = typer.Option("greedy", help="seat 4's agent (with --players 4)"),
+    players: int | None = typer.Option(None, help="number of players (default: the game's minimum)"),
     deck1: Path | None = typer.Option(None, help="P1's deck list"),
     deck2: Path | None = typer.Option(None, help="P2's deck list"),
     seed: int | None = typer.Option(None, help="random seed (printed if not given)"),
@@ -162,8 +172,9 @@ def play(
     g = _game(game_id, parse_options(option))
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
-    decks = _load_decks(g, [deck1, deck2])
-    specs = [p1, p2]
+    n = _players(g, players)
+    decks = _load_decks(g, [deck1, deck2, None, None][:n])
+    specs = [p1, p2, p3, p4][:n]
     agents: list[Any] = []
     for seat, spec in enumerate(specs):
         if spec == "human":
@@ -175,9 +186,10 @@ def play(
             fail(str(e))
     humans = [i for i, a in enumerate(agents) if a is None]
     # the viewer: the human, or (no human) a spectator; with two humans, whoever is to move
-    viewer = humans[0] if humans else g.max_players
-    console.print(f"{g.name} ({g.name_en}) — seed {seed}; P1 {p1}, P2 {p2}", highlight=False)
-    state = g.new_state(decks, seed)
+    viewer = humans[0] if humans else n
+    seats = ", ".join(f"P{i + 1} {s}" for i, s in enumerate(specs))
+    console.print(f"{g.name} ({g.name_en}) — seed {seed}; {seats}", highlight=False)
+    state = g.new_state(decks, seed, players=n)
     actions: list[str] = []
     shown = 0
     _last_seen: dict[int, int] = {}  # per human seat: how much of the log they have been shown
@@ -277,6 +289,9 @@ def sim(
     game_id: str = typer.Argument(..., metavar="GAME"),
     p1: str = typer.Option("random"),
     p2: str = typer.Option("random"),
+    p3: str = typer.Option("random", help="seat 3's agent (with --players 3 or 4)"),
+    p4: str = typer.Option("random", help="seat 4's agent (with --players 4)"),
+    players: int | None = typer.Option(None, help="number of players (default: the game's minimum)"),
     n: int = typer.Option(100, "-n", help="number of games"),
     seed: int = typer.Option(0),
     jobs: int | None = typer.Option(None, help="worker processes (default: all cores)"),
@@ -293,6 +308,7 @@ def sim(
     if n < 1:
         fail("-n must be at least 1")
     g = _game(game_id, parse_options(option))
+    nseats = _players(g, players)
     for p in (deck1, deck2):
         if p is not None:
             try:
@@ -314,12 +330,12 @@ def sim(
     try:
         summary = simulate(
             game_id,
-            [p1, p2],
+            [p1, p2, p3, p4][:nseats],
             n,
             seed=seed,
             jobs=jobs,
             options=g.options,
-            deck_paths=[deck1, deck2],
+            deck_paths=[deck1, deck2][:nseats],
             max_actions=max_actions,
             save_replays=save_replays,
             progress=progress_cb,
