@@ -1,0 +1,51 @@
+"""The simulator reports rule holes: games stopped by the action cap and games that raised, each with its
+seed and a replay that repeats it."""
+
+from __future__ import annotations
+
+import json
+
+from tefuda.agents import RandomAgent
+from tefuda.core.replay import load_replay, replay_steps
+from tefuda.runner import game_seed, simulate
+
+
+def test_aborted_games_are_counted_and_saved(tmp_path):
+    s = simulate("kirifuda", ["random", "random"], 4, seed=1, jobs=1, max_actions=10, error_dir=tmp_path)
+    assert s.aborted == 4 and sum(s.wins.values()) == 0
+    files = sorted(tmp_path.glob("aborted-*.json"))
+    assert len(files) == 4
+    rep = load_replay(files[0])
+    assert len(rep.actions) == 10 and rep.outcome is None
+    *_, (_, _, state, _) = replay_steps(rep)
+    assert not state.is_over
+
+
+def test_errors_are_reported_with_seed_and_replay(tmp_path, monkeypatch):
+    calls = {"n": 0}
+    real = RandomAgent.act
+
+    def flaky(self, decision):
+        calls["n"] += 1
+        if calls["n"] == 7:
+            raise RuntimeError("a rule hole")
+        return real(self, decision)
+
+    monkeypatch.setattr(RandomAgent, "act", flaky)
+    s = simulate("kirifuda", ["random", "random"], 2, seed=3, jobs=1, error_dir=tmp_path)
+    assert len(s.errors) == 1
+    e = s.errors[0]
+    assert e["seed"] == game_seed(3, 0) and "RuntimeError: a rule hole" in e["error"]
+    body = json.loads((tmp_path / f"error-{e['seed']}.json").read_text(encoding="utf-8"))
+    assert len(body["actions"]) == 6 and body["seed"] == e["seed"]
+
+
+def test_results_do_not_depend_on_jobs():
+    a = simulate("kirifuda", ["random", "random"], 30, seed=9, jobs=1)
+    b = simulate("kirifuda", ["random", "random"], 30, seed=9, jobs=2)
+    assert (a.wins, a.draws, a.first_player_wins, a.mean_actions) == (
+        b.wins,
+        b.draws,
+        b.first_player_wins,
+        b.mean_actions,
+    )
