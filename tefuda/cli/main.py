@@ -89,9 +89,10 @@ def cards(
         print(json.dumps(rows, ensure_ascii=False, indent=1))
         return
     t = Table(title=f"{g.name} ({g.name_en}) — {len(rows)} cards")
-    cols = [k for k in rows[0] if k not in ("id",)] if rows else []
+    hide = {"id", "type"} if rows and "type_label" in rows[0] else {"id"}  # show the ja/en label instead
+    cols = [k for k in rows[0] if k not in hide] if rows else []
     for c in cols:
-        t.add_column(c, overflow="fold")
+        t.add_column(_HEADERS.get(c, c), overflow="fold")
     for r in rows:
         t.add_row(
             *(
@@ -100,6 +101,17 @@ def cards(
             )
         )
     console.print(t)
+
+
+_HEADERS = {
+    "name": "名前",
+    "name_en": "English",
+    "type_label": "種類 type",
+    "attributes": "属性",
+    "cost": "コスト cost",
+    "text": "テキスト",
+    "text_en": "text",
+}
 
 
 @deck_app.command("check")

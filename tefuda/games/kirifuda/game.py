@@ -8,7 +8,16 @@ from typing import Any, ClassVar
 
 from tefuda.core import Action, ActionSpace, Deck, Game, NotationError, OptionSpec, Rng, register
 
-from .cards import ATTRIBUTES, SCHEMA, TRUMP_ATTACKER, TRUMP_SUPPORT, TYPE_IDS, compile_cards
+from .cards import (
+    ATTRIBUTES,
+    SCHEMA,
+    TRUMP_ATTACKER,
+    TRUMP_SUPPORT,
+    TYPE_IDS,
+    TYPES_EN,
+    TYPES_JA,
+    compile_cards,
+)
 from .state import MAX_POS, KirifudaState
 from .zones import DECK, NZ, TRUMP, zone_specs
 
@@ -297,6 +306,7 @@ class KirifudaGame(Game):
             "name": c.name,
             "name_en": c.name_en,
             "type": c.type,
+            "type_label": f"{TYPES_JA[c.type]} ({TYPES_EN[c.type]})",
             "pow": c.get("pow"),
             "attributes": c.get("attributes", []),
             "cost": c.get("cost", ""),
