@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from tefuda.core import Rng, State, game_ids, load_game
+from tefuda.core import Rng, State, load_game
+from tefuda.core.game import load_case, mode_cases
 
 
 def random_game(
     game_id: str, seed: int, *, record: bool = False, options: dict | None = None, max_actions: int = 5000
 ):
-    """Yield ``(state before, action)`` for every step of a seeded random game; the state is live."""
-    game = load_game(game_id, options)
-    state = game.new_state(None, seed, record=record)
+    """Yield ``(state before, action)`` for every step of a seeded random game; the state is live.
+    ``game_id`` may name a mode: ``yonesu@4p``."""
+    game, mode = load_case(game_id)
+    if options:
+        game = load_game(game.id, {**mode.options, **options})
+    state = game.new_state(None, seed, players=mode.players, record=record)
     rng = Rng(seed * 7 + 1)
     n = 0
     while not state.is_over:
@@ -55,7 +59,7 @@ def swap_hidden(state: State, seat: int, rng: Rng) -> State:
 
 def pytest_generate_tests(metafunc):
     if "game_id" in metafunc.fixturenames:
-        metafunc.parametrize("game_id", game_ids())
+        metafunc.parametrize("game_id", mode_cases())
 
 
 @pytest.fixture

@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from tefuda.agents import GreedyAgent, RandomAgent, decision_for, make_agent, parse_spec
-from tefuda.core import load_game
+from tefuda.core.game import load_case
 from tefuda.runner import play_game
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy:rollouts=2"])
 def test_agents_play_only_legal_actions_for_every_seat(game_id, spec):
-    game = load_game(game_id)
+    game, mode = load_case(game_id)
     for seed in range(3):
-        state = game.new_state(None, seed, record=False)
+        state = game.new_state(None, seed, players=mode.players, record=False)
         agents = [make_agent(spec, seed * 10 + s) for s in range(state.nplayers)]
         while not state.is_over:
             d = decision_for(state)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tefuda.core import Action, IllegalActionError, Rng, load_game
+from tefuda.core import Action, IllegalActionError, Rng
+from tefuda.core.game import load_case
 from tests.conftest import play_out, random_game, swap_hidden
 
 N_GAMES = 200
@@ -54,7 +55,7 @@ def test_clone_is_independent(game_id):
 
 
 def test_illegal_actions_are_refused_and_change_nothing(game_id):
-    game = load_game(game_id)
+    game, _ = load_case(game_id)
     space = game.action_space
     rng = Rng(9)
     for seed in range(15):
@@ -86,7 +87,7 @@ def test_finished_game_refuses_actions(game_id):
 
 
 def test_notation_and_index_round_trip(game_id):
-    game = load_game(game_id)
+    game, _ = load_case(game_id)
     for seed in range(10):
         for state, _ in random_game(game_id, seed):
             for a in state.legal_actions():

@@ -8,15 +8,16 @@ import json
 import os
 from pathlib import Path
 
-from tefuda.core import Rng, load_game
+from tefuda.core import Rng
+from tefuda.core.game import load_case
 
 GOLDEN = Path(__file__).parent / "golden"
 SEED = 20191114
 
 
 def playthrough(game_id: str) -> str:
-    game = load_game(game_id)
-    state = game.new_state(None, SEED)
+    game, mode = load_case(game_id)
+    state = game.new_state(None, SEED, players=mode.players)
     rng = Rng(SEED)
     lines = [f"# golden playthrough: {game_id}, seed {SEED}, card set {game.cardset.digest}"]
     step = 0
@@ -39,7 +40,7 @@ def playthrough(game_id: str) -> str:
 
 
 def test_golden_playthrough(game_id):
-    path = GOLDEN / f"{game_id}.txt"
+    path = GOLDEN / f"{game_id.replace('@', '_')}.txt"
     got = playthrough(game_id)
     if os.environ.get("TEFUDA_REGEN_GOLDEN"):
         path.write_text(got, encoding="utf-8")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -55,6 +55,15 @@ class OptionSpec:
         return value
 
 
+@dataclass(frozen=True)
+class Mode:
+    """A way to play a game that the conformance suite must cover (player count, team play, …)."""
+
+    label: str
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+
+
 class Game:
     """A registered game: its cards, options, deck rules and a factory for initial states.
 
@@ -72,6 +81,7 @@ class Game:
     package_dir: ClassVar[Path]
     action_space: ClassVar[ActionSpace]
     implemented: ClassVar[bool] = True  # False: the game says loudly which rules are missing
+    modes: ClassVar[tuple[Mode, ...]] = ()  # empty: the one mode of min_players players
     _cardset_cache: ClassVar[dict[str, CardSet]] = {}
 
     def __init__(self, options: dict[str, Any] | None = None, cards_path: str | Path | None = None) -> None:
@@ -212,6 +222,30 @@ def game_class(game_id: str) -> type[Game]:
 
 def load_game(game_id: str, options: dict[str, Any] | None = None, **kw: Any) -> Game:
     return game_class(game_id)(options, **kw)
+
+
+def play_modes(game_id: str) -> tuple[Mode, ...]:
+    cls = game_class(game_id)
+    return cls.modes or (Mode(f"{cls.min_players}p", cls.min_players),)
+
+
+def mode_cases() -> list[str]:
+    """Every (game, mode) the conformance suite runs: ``id`` for a one-mode game, else ``id@label``."""
+    out = []
+    for gid in game_ids():
+        modes = play_modes(gid)
+        out.extend([gid] if len(modes) == 1 else [f"{gid}@{m.label}" for m in modes])
+    return out
+
+
+def load_case(case: str) -> tuple[Game, Mode]:
+    """``id`` or ``id@label`` -> the game (with the mode's options) and the mode."""
+    gid, _, label = case.partition("@")
+    modes = play_modes(gid)
+    mode = next((m for m in modes if m.label == label), None) if label else modes[0]
+    if mode is None:
+        raise OptionError(f"{gid} has no mode {label!r} (modes: {', '.join(m.label for m in modes)})")
+    return load_game(gid, mode.options), mode
 
 
 GameFactory = Callable[..., Game]
