@@ -36,6 +36,7 @@ class GameResult:
     actions: int
     aborted: bool = False
     error: str | None = None
+    winners: tuple[int, ...] = ()  # every winning seat (a team game has two)
     replay: Replay | None = field(default=None, repr=False)
 
 
@@ -106,6 +107,7 @@ def run_one(
         getattr(state, "first", None),
         len(actions),
         aborted=aborted,
+        winners=() if res is None else res.winners,
         replay=rep,
     )
 
@@ -215,8 +217,9 @@ def simulate(
         if r.winner is None:
             draws += 1
         else:
-            wins[f"p{r.winner + 1}"] += 1
-            if r.winner == r.first:
+            for w in r.winners or (r.winner,):
+                wins[f"p{w + 1}"] += 1
+            if r.first in (r.winners or (r.winner,)):
                 fpw += 1
         if save_replays is not None and r.replay is not None:
             r.replay.save(Path(save_replays) / f"game-{i:05d}-{r.seed}.json")

@@ -77,9 +77,7 @@ def record(
         players=state.nplayers,
         rules_version=g.rules_version,
         card_set=g.cardset.digest,
-        outcome=None
-        if res is None
-        else {"winner": res.winner, "reason": res.reason, "reason_ja": res.reason_ja},
+        outcome=None if res is None else res.as_dict(),
         final_hash=state.digest(),
         note=note,
     )
@@ -170,6 +168,25 @@ def initial_state(
     return game, state
 
 
+CHAT_PREFIX = "!say "
+
+
+def chat_entry(seat: int, text: str) -> str:
+    """How a chat line is kept among a replay's actions: ``!say 2 hello`` (seat numbers from 1)."""
+    return f"{CHAT_PREFIX}{seat + 1} {' '.join(text.split())}"
+
+
+def parse_chat(entry: str) -> tuple[int, str] | None:
+    """``(seat, text)`` for a chat entry, None for an action; a malformed chat entry raises."""
+    if not entry.startswith(CHAT_PREFIX):
+        return None
+    rest = entry[len(CHAT_PREFIX) :]
+    num, _, text = rest.partition(" ")
+    if not num.isdigit() or int(num) < 1:
+        raise IllegalActionError(f"chat entry {entry!r} must read '!say <seat number> <text>'")
+    return int(num) - 1, text
+
+
 def replay_steps(rep: Replay, label: str = "<replay>", **kw: Any):
     """Yield ``(step, action text, state after, events)``; the first yield is step 0 with no action."""
     _, state = initial_state(rep, label, **kw)
@@ -178,7 +195,8 @@ def replay_steps(rep: Replay, label: str = "<replay>", **kw: Any):
         if state.is_over:
             raise ReplayError(f"{label}: actions[{n - 1}] {text!r}: the game was already over")
         try:
-            events = state.apply(state.parse_action(text))
+            chat = parse_chat(text)
+            events = state.say(*chat) if chat is not None else state.apply(state.parse_action(text))
         except IllegalActionError as e:
             raise ReplayError(f"{label}: actions[{n - 1}] (step {n}) {text!r}: {e}") from None
         yield n, text, state, events
@@ -190,7 +208,7 @@ def verify(rep: Replay, label: str = "<replay>", **kw: Any) -> State:
     if rep.final_hash and state.digest() != rep.final_hash:
         raise ReplayError(f"{label}: final state hash {state.digest()} != recorded {rep.final_hash}")
     res = state.outcome()
-    got = None if res is None else {"winner": res.winner, "reason": res.reason, "reason_ja": res.reason_ja}
+    got = None if res is None else res.as_dict()
     if rep.outcome != got:
         raise ReplayError(f"{label}: outcome {got} != recorded {rep.outcome}")
     return state

@@ -31,21 +31,36 @@ FACE_UP = 1  # flags bit: the card lies face up
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended. ``winner`` is a seat, or None for a draw (引き分け)."""
+    """How a game ended. ``winner`` is a seat, or None for a draw (引き分け); ``team`` lists every seat of a
+    winning team (team games), the winner included."""
 
     winner: int | None
     reason: str  # English, e.g. "life 0"
     reason_ja: str  # 日本語, e.g. "ライフ0"
+    team: tuple[int, ...] = ()
 
     @property
     def draw(self) -> bool:
         return self.winner is None
 
+    @property
+    def winners(self) -> tuple[int, ...]:
+        if self.winner is None:
+            return ()
+        return self.team or (self.winner,)
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"winner": self.winner, "reason": self.reason, "reason_ja": self.reason_ja}
+        if self.team:
+            out["team"] = list(self.team)
+        return out
+
     def returns(self, nplayers: int) -> list[float]:
-        """+1 for the winner, -1 for the others; 0 for everyone on a draw."""
+        """+1 for the winner (every seat of a winning team), -1 for the others; 0 for everyone on a draw."""
         if self.winner is None:
             return [0.0] * nplayers
-        return [1.0 if s == self.winner else -1.0 for s in range(nplayers)]
+        won = self.winners
+        return [1.0 if s in won else -1.0 for s in range(nplayers)]
 
 
 class State:
@@ -161,6 +176,23 @@ class State:
         self.steps += 1
         self._apply(action)
         return self.log[start:] if self.log is not None else []
+
+    def say(self, seat: int, text: str) -> list[Event]:
+        """A player says something to the table (chat). It is public, and some games have rules about it
+        (ヨネス: saying 邪神グラジヨネス loses); the game's ``_on_chat`` applies them."""
+        if self.result is not None:
+            raise IllegalActionError("the game is over")
+        if not 0 <= seat < self.nplayers:
+            raise IllegalActionError(f"there is no seat P{seat + 1}")
+        start = len(self.log) if self.log is not None else 0
+        self._legal = None
+        self.emit("say", seat, -1, text)
+        self._on_chat(seat, text)
+        self._legal = None
+        return self.log[start:] if self.log is not None else []
+
+    def _on_chat(self, seat: int, text: str) -> None:
+        """A game's rules about what players say (none by default)."""
 
     def apply_text(self, text: str) -> list[Event]:
         return self.apply(self.parse_action(text))

@@ -1,0 +1,146 @@
+"""戦闘: attack declarations (合成攻撃 included), the 戦闘時フォースフェイズ, and 戦闘処理.
+
+The rulebook's 8.2 (戦闘処理) is empty; the resolution here is our design (RULES.md, options ``tie``,
+``repel`` and ``destroy``): the attackers' パワー added together against the target's パワー; the weaker side
+is destroyed, an evolution stack as a whole; an attack on a player with an empty ヨネスフィールド takes the
+attack's total パワー from their ライフ.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tefuda.core import Action
+from tefuda.core.priority import Window, clockwise_from
+
+from .phase_ids import ATTACKED, MAX_ATTACKERS, PLAYER_T, PROTECTED, WINDOW
+from .zones import DISCARD, HAND, zid
+
+if TYPE_CHECKING:
+    from .state import YonesuState
+
+
+def ready_yonesu(s: YonesuState, seat: int) -> list[int]:
+    """The player's ヨネス that have not attacked this turn (このターンにまだ攻撃をしていない)."""
+    flags = s.flags
+    return [t for t in s.tops(seat) if not flags[t] & ATTACKED][:MAX_ATTACKERS]
+
+
+def attack_targets(s: YonesuState, seat: int) -> list[int]:
+    """Any ヨネス on the field (your own too), or an opponent whose ヨネスフィールド is empty."""
+    out: list[int] = []
+    for p in range(s.nplayers):
+        if not s.alive[p]:
+            continue
+        tops = s.tops(p)
+        if tops:
+            out.extend(tops)
+        elif s.opponents(seat, p):
+            out.append(PLAYER_T + p)
+    return out
+
+
+def attack_actions(s: YonesuState, seat: int) -> list[Action]:
+    ready = ready_yonesu(s, seat)
+    if not ready:
+        return []
+    tgts = attack_targets(s, seat)
+    out = []
+    for mask in range(1, 1 << len(ready)):
+        group = {ready[k] for k in range(len(ready)) if mask >> k & 1}
+        out.extend(Action("attack", mask, t) for t in tgts if t not in group)
+    return out
+
+
+def declare(s: YonesuState, mask: int, target: int) -> None:
+    """攻撃宣言, then the 戦闘時フォースフェイズ: from the attacker's left, clockwise (with two players:
+    防御側 → 攻撃側 → 防御側 …); it closes when everyone has passed in a row."""
+    seat = s.attacker
+    ready = ready_yonesu(s, seat)
+    group = tuple(ready[k] for k in range(len(ready)) if mask >> k & 1)
+    for t in group:
+        s.flags[t] |= ATTACKED
+    s.emit("attack", seat, -1, "+".join(s.yonesu_name(t) for t in group), s.target_name(target))
+    s.battle = (group, target, False)
+    order = clockwise_from(s.nplayers, (seat + 1) % s.nplayers)
+    s.windows.append(Window(order, 0, 0))
+    s.phase = WINDOW
+
+
+def resolve_battle(s: YonesuState) -> None:
+    """戦闘処理 (our design, RULES.md §8.2)."""
+    group, target, cancelled = s.battle
+    s.battle = None
+    seat = s.attacker
+    if cancelled:
+        s.emit("battle", seat, -1, "cancelled / 攻撃は無効になった")
+        return
+    attackers = [t for t in group if s.is_top(t) and s.field_seat(t) == seat]
+    if not attackers:
+        s.emit("battle", seat, -1, "no attacker left / 攻撃するヨネスがいない")
+        return
+    total = sum(s.power(t) for t in attackers)
+    if target >= PLAYER_T:
+        p = target - PLAYER_T
+        if not s.alive[p] or s.tops(p):
+            s.emit("battle", seat, -1, "the player is no longer open to attack / 直接攻撃できない")
+            return
+        s.life[p] -= total
+        s.emit("direct_hit", p, -1, total, s.life[p])
+        return
+    if not s.is_top(target):
+        s.emit("battle", seat, -1, "the target left the field / 攻撃対象が場を離れた")
+        return
+    defence = s.power(target)
+    opts = s.game.options
+    s.emit("battle", seat, -1, f"{total} vs {defence}")
+    lose_target = total > defence or (total == defence and opts["tie"] == "both")
+    lose_attackers = (total < defence and opts["repel"] == "destroy") or (
+        total == defence and opts["tie"] == "both"
+    )
+    if lose_target:
+        destroy_unless_protected(s, target)
+    if lose_attackers:
+        for t in attackers:
+            if s.is_top(t):
+                destroy_unless_protected(s, t)
+
+
+def destroy_unless_protected(s: YonesuState, top: int) -> None:
+    if s.flags[top] & PROTECTED:
+        s.emit("protected", s.field_seat(top), top)
+    else:
+        destroy(s, top)
+
+
+def destroy(s: YonesuState, top: int) -> None:
+    """破壊: the whole evolution stack goes to the 捨て札置き場 (option destroy=top: only its top card)."""
+    seat = s.field_seat(top)
+    s.emit("destroy", seat, top, s.yonesu_name(top))
+    if s.game.options["destroy"] == "top" and s.below[top] >= 0:
+        under = s.below[top]
+        s.above[under] = -1
+        s.flags[under] |= s.flags[top] & ATTACKED
+        _leave(s, top, DISCARD)
+        return
+    for inst in s.stack_of(top):
+        _leave(s, inst, DISCARD)
+
+
+def bounce(s: YonesuState, top: int) -> None:
+    """The top card returns to its player's hand; the card under it (if any) is the ヨネス now."""
+    seat = s.field_seat(top)
+    s.emit("bounce", seat, top, s.yonesu_name(top))
+    under = s.below[top]
+    if under >= 0:
+        s.above[under] = -1
+        s.flags[under] |= s.flags[top] & ATTACKED
+    _leave(s, top, zid(seat, HAND))
+
+
+def _leave(s: YonesuState, inst: int, dst: int) -> None:
+    s.below[inst] = -1
+    s.above[inst] = -1
+    s.bonus[inst] = 0
+    s.flags[inst] &= ~(ATTACKED | PROTECTED)
+    s.move(inst, dst, face_up=True)

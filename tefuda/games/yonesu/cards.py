@@ -1,0 +1,262 @@
+"""Card types, the two numbers on every card (コスト and リリス), LV, パワー, and the フォース vocabulary.
+
+Cards are data (cards.toml). A ヨネス has levels (``levels = [1, 2]`` is a composite LV1&LV2 card, 複合LV)
+and a power (パワー, our decision: the rulebook's 8.2 is empty, see RULES.md). A フォース has a target kind,
+effects such as ``{ do = "destroy" }``, an optional ``interrupt = true`` ([Interrupt], 割り込み可能) and an
+optional special cost ``discard = { count = 1, min_cost = 3 }`` ([捨/コスト3以上1枚]). ``copies`` is how
+many of the card the standard box (ヨネス一式) holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tefuda.core import CardSchema, CardSet, Field
+
+YONESU, FORCE = 0, 1
+TYPE_IDS = ("yonesu", "force")
+TYPES_JA = {"yonesu": "ヨネス", "force": "フォース"}
+TYPES_EN = {"yonesu": "Yonesu", "force": "Force"}
+
+# what a force is aimed at (対象)
+TARGETS = {
+    "none": ("対象なし", "no target"),
+    "yonesu": ("ヨネス1体", "a Yonesu"),
+    "own_yonesu": ("自分のヨネス1体", "one of your Yonesu"),
+    "opp_yonesu": ("相手のヨネス1体", "an opponent's Yonesu"),
+    "player": ("プレイヤー1人", "a player"),
+    "opponent": ("相手1人", "an opponent"),
+    "each_opponent": ("相手全員", "every opponent"),
+}
+YONESU_TARGETS = ("yonesu", "own_yonesu", "opp_yonesu")
+PLAYER_TARGETS = ("player", "opponent")
+
+# effect verbs: the parameters each takes; which target kinds it needs ("self" = the activating player)
+EFFECTS: dict[str, tuple[dict[str, type], tuple[str, ...]]] = {
+    "destroy": ({}, YONESU_TARGETS),  # 破壊: the whole evolution stack goes to the 捨て札置き場
+    "power": ({"amount": int}, YONESU_TARGETS),  # パワー±N until the end of the turn
+    "protect": ({}, YONESU_TARGETS),  # cannot be destroyed this turn
+    "ready": ({}, ("own_yonesu",)),  # may attack again this turn
+    "bounce": ({}, YONESU_TARGETS),  # its top card returns to its player's hand
+    "damage": ({"amount": int}, (*PLAYER_TARGETS, "each_opponent")),  # ライフ−N
+    "limit": ({"amount": int}, (*PLAYER_TARGETS, "each_opponent", "none")),  # [上限枚数]±N
+    "heal": ({"amount": int}, ("none",)),  # own ライフ+N
+    "draw": ({"count": int}, ("none",)),  # draw N from the 山札
+    "recover_first": ({}, ("none",)),  # a ファーストヨネス from the 捨て札置き場 to hand
+    "negate": ({}, ("none",)),  # the force this answers has no effect (an [Interrupt] response)
+    "cancel_attack": ({}, ("none",)),  # the attack of this battle ends with no battle resolution
+}
+BATTLE_EFFECTS = frozenset({"cancel_attack"})
+
+DISCARD_KEYS: dict[str, type] = {"count": int, "min_cost": int, "min_level": int, "type": str}
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    do: str
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCost:
+    """[捨/…]: ``count`` cards from hand matching the filter, shown and discarded on activation."""
+
+    count: int
+    min_cost: int = 0
+    min_level: int = 0
+    type: str = ""
+
+    def label(self) -> tuple[str, str]:
+        ja, en = [], []
+        if self.min_cost:
+            ja.append(f"コスト{self.min_cost}以上")
+            en.append(f"cost {self.min_cost}+")
+        if self.min_level:
+            ja.append(f"LV{self.min_level}以上")
+            en.append(f"LV{self.min_level}+")
+        if self.type or self.min_level:
+            ja.append("ヨネス" if (self.type == "yonesu" or self.min_level) else "フォース")
+            en.append("Yonesu" if (self.type == "yonesu" or self.min_level) else "Force")
+        return (f"[捨/{''.join(ja)}{self.count}枚]", f"[discard {self.count} {' '.join(en) or 'card'}]")
+
+
+def _check_levels(value: Any) -> str | None:
+    if not value or len(value) > 3:
+        return "must list 1 to 3 levels, e.g. [1] or [1, 2] for a composite (複合LV) card"
+    if any(not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 9 for v in value):
+        return "levels are whole numbers 1 to 9"
+    if sorted(set(value)) != list(value):
+        return "levels must be listed once each, lowest first"
+    return None
+
+
+def _range(lo: int, hi: int, what: str):
+    def check(value: Any) -> str | None:
+        if not lo <= value <= hi:
+            return f"{what} must be {lo} to {hi}"
+        return None
+
+    return check
+
+
+def _check_effects(value: Any) -> str | None:
+    if not isinstance(value, list) or not value:
+        return 'must be a non-empty array of effect tables like [{ do = "destroy" }]'
+    for n, eff in enumerate(value, 1):
+        if not isinstance(eff, dict):
+            return f'effect {n}: must be a table like {{ do = "destroy" }}'
+        do = eff.get("do")
+        if do not in EFFECTS:
+            return f"effect {n}: 'do' must be one of {', '.join(EFFECTS)}, got {do!r}"
+        params, _ = EFFECTS[do]
+        for key, val in eff.items():
+            if key == "do":
+                continue
+            kind = params.get(key)
+            if kind is None:
+                return f"effect {n} ({do}): unknown key {key!r} (allowed: {', '.join(params) or 'none'})"
+            if not isinstance(val, kind) or isinstance(val, bool):
+                return f"effect {n} ({do}): {key} must be {kind.__name__}"
+            if not -20 <= val <= 20 or val == 0:
+                return f"effect {n} ({do}): {key} must be a non-zero number from -20 to 20"
+        for key in params:
+            if key not in eff:
+                return f"effect {n} ({do}): missing {key!r}"
+    return None
+
+
+def _check_discard(value: Any) -> str | None:
+    for key, val in value.items():
+        kind = DISCARD_KEYS.get(key)
+        if kind is None:
+            return f"unknown key {key!r} (allowed: {', '.join(DISCARD_KEYS)})"
+        if not isinstance(val, kind) or isinstance(val, bool):
+            return f"{key} must be {kind.__name__}"
+    if not 1 <= value.get("count", 0) <= 3:
+        return "count (how many cards to discard) must be 1 to 3"
+    if value.get("type", "yonesu") not in TYPE_IDS:
+        return f"type must be one of {', '.join(TYPE_IDS)}"
+    return None
+
+
+def _card_check(ctype: str, table: Any) -> tuple[str, str] | None:
+    """Each effect's verb must fit the force's target kind."""
+    if ctype != "force":
+        return None
+    target = table.get("target", "none")
+    for n, eff in enumerate(table.get("effects", []), 1):
+        _, fits = EFFECTS[eff["do"]]
+        if target not in fits:
+            return (
+                "effects",
+                f"effect {n} ({eff['do']}) needs a target of {', '.join(fits)}; this force's target is "
+                f"{target!r}",
+            )
+        if eff["do"] == "negate" and not table.get("interrupt", False):
+            return ("effects", f"effect {n} (negate) answers a force, so the card must be interrupt = true")
+    return None
+
+
+_Y = frozenset({"yonesu"})
+_F = frozenset({"force"})
+SCHEMA = CardSchema(
+    types=TYPES_JA,
+    fields={
+        "cost": Field(int, required="*", check=_range(0, 9, "コスト"), doc="コスト (value when paid)"),
+        "lilith": Field(int, required="*", check=_range(0, 9, "リリス"), doc="リリス (cost to use)"),
+        "copies": Field(int, required="*", check=_range(0, 40, "copies"), doc="copies in the standard box"),
+        "levels": Field(list, required=_Y, allowed=_Y, check=_check_levels, doc="LV (複合LV: several)"),
+        "power": Field(int, required=_Y, allowed=_Y, check=_range(0, 99, "パワー"), doc="パワー"),
+        "first": Field(bool, allowed=_Y, doc="this is ファーストヨネス"),
+        "target": Field(str, allowed=_F, choices=tuple(TARGETS), doc="対象"),
+        "interrupt": Field(bool, allowed=_F, doc="[Interrupt] 割り込み可能"),
+        "battle_only": Field(bool, allowed=_F, doc="usable only during a battle (戦闘中のみ)"),
+        "max_power": Field(int, allowed=_F, check=_range(0, 99, "max_power"), doc="targets power ≤ N"),
+        "discard": Field(dict, allowed=_F, check=_check_discard, doc="[捨/…] special cost"),
+        "effects": Field(list, required=_F, allowed=_F, check=_check_effects, doc="effects"),
+        "text": Field(str, required="*", doc="card text, Japanese"),
+        "text_en": Field(str, required="*", doc="card text, English"),
+    },
+    card_check=_card_check,
+)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per-card lookups for the hot paths, indexed by card definition index."""
+
+    ctype: tuple[int, ...]
+    cost: tuple[int, ...]
+    lilith: tuple[int, ...]
+    levels: tuple[int, ...]  # bit L set = the card is LV L
+    power: tuple[int, ...]
+    first: tuple[bool, ...]
+    target: tuple[str, ...]
+    interrupt: tuple[bool, ...]
+    battle_only: tuple[bool, ...]
+    max_power: tuple[int, ...]  # -1 = any
+    discard: tuple[DiscardCost | None, ...]
+    effects: tuple[tuple[Effect, ...], ...]
+    min_force_lilith: int  # the cheapest フォース's リリス (public: who could possibly act)
+    min_interrupt_lilith: int
+
+
+def compile_cards(cardset: CardSet) -> Tables:
+    ctype, cost, lil, lv, pw, first, tgt, intr, bo, mp, disc, effs = ([] for _ in range(12))
+    for c in cardset:
+        t = TYPE_IDS.index(c.type)
+        ctype.append(t)
+        cost.append(int(c.get("cost")))
+        lil.append(int(c.get("lilith")))
+        mask = 0
+        for level in c.get("levels", []):
+            mask |= 1 << level
+        lv.append(mask)
+        pw.append(int(c.get("power", 0)))
+        first.append(bool(c.get("first", False)))
+        tgt.append(c.get("target", "none"))
+        intr.append(bool(c.get("interrupt", False)))
+        bo.append(
+            bool(c.get("battle_only", False)) or any(e["do"] in BATTLE_EFFECTS for e in c.get("effects", []))
+        )
+        mp.append(int(c.get("max_power", -1)))
+        d = c.get("discard")
+        disc.append(
+            None
+            if d is None
+            else DiscardCost(d["count"], d.get("min_cost", 0), d.get("min_level", 0), d.get("type", ""))
+        )
+        effs.append(tuple(Effect(e["do"], e.get("amount", e.get("count", 0))) for e in c.get("effects", [])))
+    forces = [lil[i] for i in range(len(ctype)) if ctype[i] == FORCE]
+    interrupts = [lil[i] for i in range(len(ctype)) if ctype[i] == FORCE and intr[i]]
+    return Tables(
+        tuple(ctype),
+        tuple(cost),
+        tuple(lil),
+        tuple(lv),
+        tuple(pw),
+        tuple(first),
+        tuple(tgt),
+        tuple(intr),
+        tuple(bo),
+        tuple(mp),
+        tuple(disc),
+        tuple(effs),
+        min(forces, default=99),
+        min(interrupts, default=99),
+    )
+
+
+def level_label(mask: int) -> str:
+    """``LV1&LV2`` for a composite card."""
+    return "&".join(f"LV{level}" for level in range(1, 10) if mask >> level & 1)
+
+
+def matches_discard(tables: Tables, card: int, cost: DiscardCost) -> bool:
+    """Whether a hand card may be paid for a [捨/…] cost."""
+    if cost.type and TYPE_IDS[tables.ctype[card]] != cost.type:
+        return False
+    if cost.min_level and (tables.ctype[card] != YONESU or tables.levels[card] >> cost.min_level == 0):
+        return False
+    return tables.cost[card] >= cost.min_cost

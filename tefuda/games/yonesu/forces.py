@@ -1,0 +1,275 @@
+"""フォース: activation with リリス, [捨/…] special costs, [Interrupt] responses, and resolution.
+
+Activating a force puts it on the stack (発動中のフォース, a public zone) and opens a response window on the
+core's priority stack: from the next seat clockwise, every other player may answer with an [Interrupt]
+force; answers resolve first (last in, first out). In the 戦闘時フォースフェイズ the battle's own window is
+the bottom one, and there every player may activate any force in turn.
+
+Who is asked is decided from public facts only (hand size, unused コスト, whose force is on top), so being
+asked tells nobody what a player holds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tefuda.core import Action
+from tefuda.core.priority import PriorityStack, Window, clockwise_from
+
+from . import battle
+from .cards import FORCE, matches_discard
+from .phase_ids import (
+    ATTACKED,
+    DISCARD_DOWN,
+    NONE_T,
+    PASS,
+    PAY,
+    PLAYER_T,
+    PROTECTED,
+    WINDOW,
+)
+from .zones import DISCARD, HAND, STACK, zid
+
+if TYPE_CHECKING:
+    from .state import YonesuState
+
+
+# ---------------------------------------------------------------------- what may be activated
+def in_response(s: YonesuState) -> bool:
+    """The top window answers a force (only [Interrupt] forces), rather than being the battle's own."""
+    return len(s.windows) > (1 if s.battle is not None else 0)
+
+
+def targets(s: YonesuState, seat: int, card: int) -> list[int]:
+    tb = s.game.tables
+    kind = tb.target[card]
+    if kind == "none" or kind == "each_opponent":
+        return [NONE_T]
+    n = s.nplayers
+    alive = s.alive
+    if kind in ("player", "opponent"):
+        return [PLAYER_T + p for p in range(n) if alive[p] and (kind == "player" or s.opponents(seat, p))]
+    cap = tb.max_power[card]
+    out = []
+    for p in range(n):
+        if not alive[p]:
+            continue
+        if (kind == "own_yonesu" and p != seat) or (kind == "opp_yonesu" and not s.opponents(seat, p)):
+            continue
+        for t in s.tops(p):
+            if cap < 0 or s.power(t) <= cap:
+                out.append(t)
+    return out
+
+
+def can_pay_discard(s: YonesuState, seat: int, card: int) -> bool:
+    dc = s.game.tables.discard[card]
+    if dc is None:
+        return True
+    tb = s.game.tables
+    cards = s.cards
+    fits = sum(1 for i in s.zones[zid(seat, HAND)] if matches_discard(tb, cards[i], dc))
+    if matches_discard(tb, card, dc):
+        fits -= 1  # the force itself is not in hand any more when the cost is paid
+    return fits >= dc.count
+
+
+def force_actions(s: YonesuState, seat: int, *, response: bool) -> list[Action]:
+    tb = s.game.tables
+    room = s.remaining(seat)
+    if room < (tb.min_interrupt_lilith if response else tb.min_force_lilith):
+        return []
+    out: list[Action] = []
+    for c in s.hand_cards(seat):
+        if tb.ctype[c] != FORCE or tb.lilith[c] > room:
+            continue
+        if response and not tb.interrupt[c]:
+            continue
+        if tb.battle_only[c] and (s.battle is None or s.battle[2]):
+            continue
+        if not response and any(e.do == "negate" for e in tb.effects[c]):
+            continue
+        if not can_pay_discard(s, seat, c):
+            continue
+        out.extend(Action("force", c, t) for t in targets(s, seat, c))
+    return out
+
+
+def can_act(s: YonesuState, seat: int) -> bool:
+    """Whether ``seat`` could possibly act in the top window, judged from public facts only."""
+    if not s.alive[seat] or not s.zones[zid(seat, HAND)]:
+        return False
+    tb = s.game.tables
+    if in_response(s):
+        return s.items[-1][0] != seat and s.remaining(seat) >= tb.min_interrupt_lilith
+    return s.remaining(seat) >= tb.min_force_lilith
+
+
+def window_actions(s: YonesuState, seat: int) -> list[Action]:
+    return [PASS, *force_actions(s, seat, response=in_response(s))]
+
+
+# ---------------------------------------------------------------------- activation
+def activate(s: YonesuState, seat: int, card: int, target: int) -> None:
+    """Use リリス, put the force on the stack; a [捨/…] cost is paid next, then others may answer."""
+    tb = s.game.tables
+    inst = s.hand_instance(seat, card)
+    s.used[seat] += tb.lilith[card]
+    s.move(inst, STACK, face_up=True)
+    s.emit("force", seat, inst, s.target_name(target), tb.lilith[card])
+    dc = tb.discard[card]
+    if dc is not None:
+        s.pending = ("pay", seat, inst, target, dc.count)
+        s.phase = PAY
+        s.to_move = seat
+        return
+    push(s, seat, inst, target)
+
+
+def pay_actions(s: YonesuState, seat: int) -> list[Action]:
+    _, _, inst, _, _ = s.pending
+    tb = s.game.tables
+    dc = tb.discard[s.cards[inst]]
+    acts = s.game.pay_acts
+    return [acts[c] for c in s.hand_cards(seat) if matches_discard(tb, c, dc)]
+
+
+def apply_pay(s: YonesuState, action: Action) -> None:
+    """特殊なコスト: the card is shown and discarded from hand (it goes face up to the 捨て札置き場)."""
+    _, seat, inst, target, left = s.pending
+    paid = s.hand_instance(seat, action.a)
+    s.move(paid, DISCARD, face_up=True)
+    s.emit("pay", seat, paid)
+    if left > 1:
+        s.pending = ("pay", seat, inst, target, left - 1)
+        return
+    s.pending = None
+    push(s, seat, inst, target)
+
+
+def push(s: YonesuState, seat: int, inst: int, target: int) -> None:
+    item = (seat, inst, target, False)
+    if s.windows:
+        PriorityStack.activate(s.windows, s.items, item)
+    else:
+        order = clockwise_from(s.nplayers, s.attacker)
+        s.items.append(item)
+        s.windows.append(Window(order, order.index((seat + 1) % s.nplayers), 0))
+    s.phase = WINDOW
+
+
+def apply_pass(s: YonesuState) -> None:
+    s.emit("pass", s.to_move)
+    step_pass(s)
+
+
+def step_pass(s: YonesuState) -> None:
+    """The holder passes (or is passed for): the window moves on, closes, or its force resolves."""
+    what, item = PriorityStack.pass_(s.windows, s.items)
+    if what == "resolve":
+        resolve(s, item)
+    elif what == "closed":
+        battle.resolve_battle(s)
+
+
+# ---------------------------------------------------------------------- resolution
+def resolve(s: YonesuState, item: tuple) -> None:
+    seat, inst, t, negated = item
+    s.move(inst, DISCARD, face_up=True)
+    if negated:
+        s.emit("negated", seat, inst)
+        return
+    s.emit("resolve", seat, inst, s.target_name(t))
+    tb = s.game.tables
+    on_yonesu = t < PLAYER_T
+    valid = s.is_top(t) if on_yonesu else (t == NONE_T or s.alive[t - PLAYER_T])
+    kind = tb.target[s.cards[inst]]
+    for e in tb.effects[s.cards[inst]]:
+        do = e.do
+        if on_yonesu:
+            if not valid:
+                s.emit("fizzle", seat, inst, "target left the field / 対象が場を離れた")
+                break
+            if do == "destroy":
+                if s.flags[t] & PROTECTED:
+                    s.emit("protected", seat, t)
+                else:
+                    battle.destroy(s, t)
+                    valid = False
+            elif do == "power":
+                s.bonus[t] += e.amount
+                s.emit("power", seat, t, e.amount, s.power(t))
+            elif do == "protect":
+                s.flags[t] |= PROTECTED
+                s.emit("protect", seat, t)
+            elif do == "ready":
+                s.flags[t] &= ~ATTACKED
+                s.emit("ready", seat, t)
+            elif do == "bounce":
+                battle.bounce(s, t)
+                valid = False
+            continue
+        if do in ("damage", "limit"):
+            if kind == "each_opponent":
+                who = [p for p in range(s.nplayers) if s.alive[p] and s.opponents(seat, p)]
+            elif t == NONE_T:
+                who = [seat]
+            else:
+                who = [t - PLAYER_T] if valid else []
+            for p in who:
+                if do == "damage":
+                    s.life[p] -= e.amount
+                    s.emit("damage", p, -1, e.amount, s.life[p])
+                else:
+                    s.limit[p] += e.amount
+                    s.emit("limit", p, -1, e.amount, s.limit[p])
+                    if s.total(p) > s.limit[p] and p not in s.discard_down:
+                        s.discard_down = (*s.discard_down, p)
+        elif do == "heal":
+            s.life[seat] += e.amount
+            s.emit("heal", seat, -1, e.amount, s.life[seat])
+        elif do == "draw":
+            s.draw(seat, e.amount)
+        elif do == "recover_first":
+            first = tb.first
+            pile = s.zones[DISCARD]
+            found = next((i for i in reversed(pile) if first[s.cards[i]]), -1)
+            if found >= 0:
+                s.move(found, zid(seat, HAND), face_up=True)
+                s.emit("recover", seat, found)
+            else:
+                s.emit("fizzle", seat, inst, "no ファーストヨネス in the 捨て札置き場")
+        elif do == "negate":
+            if s.items:
+                who2, inst2, t2, _ = s.items[-1]
+                s.items[-1] = (who2, inst2, t2, True)
+                s.emit("negate", seat, inst2)
+        elif do == "cancel_attack" and s.battle is not None:
+            atk, bt, _ = s.battle
+            s.battle = (atk, bt, True)
+            s.emit("cancel_attack", seat)
+    if s.discard_down:
+        s.phase = DISCARD_DOWN
+
+
+# ---------------------------------------------------------------------- a lowered [上限枚数]
+def discard_down_actions(s: YonesuState, seat: int) -> list[Action]:
+    acts = s.game.discard_acts
+    return [acts[c] for c in s.hand_cards(seat)]
+
+
+def apply_discard_down(s: YonesuState, action: Action) -> None:
+    seat = s.to_move
+    inst = s.hand_instance(seat, action.a)
+    s.move(inst, DISCARD, face_up=True)
+    s.emit("discard", seat, inst)
+
+
+def next_discarder(s: YonesuState) -> int:
+    """The first seat still over its lowered limit with a card to discard; others leave the list (one
+    with an empty hand who is still over the limit then loses by the 上限枚数 rule)."""
+    for p in s.discard_down:
+        if s.alive[p] and s.total(p) > s.limit[p] and s.zones[zid(p, HAND)]:
+            return p
+    s.discard_down = ()
+    return -1

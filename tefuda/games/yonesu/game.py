@@ -1,0 +1,329 @@
+"""ヨネス (yonesu): metadata, house-rule options, the box (ヨネス一式), notation, and new games."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any, ClassVar
+
+from tefuda.core import (
+    FACE_UP,
+    Action,
+    ActionSpace,
+    Deck,
+    DeckEntry,
+    Game,
+    OptionError,
+    OptionSpec,
+    register,
+)
+from tefuda.core.game import Mode
+
+from .cards import SCHEMA, TYPES_EN, TYPES_JA, compile_cards, level_label
+from .phase_ids import MAX_ATTACKERS, MAX_INST, NONE_T, NTARGETS
+from .state import YonesuState
+from .zones import DECK, YFIELD, zid
+
+MIN_BOX = 40
+
+_KINDS: list[tuple[str, str, str, str]] = [
+    # kind, argument pattern (c card, t target, k count, m attackers), Japanese, English
+    ("draw", "k", "初期手札を引く", "opening draw"),
+    ("exchange", "c", "手札交換で捨てる", "exchange: discard"),
+    ("exchange-done", "", "手札交換を終える(捨てた枚数を引く)", "finish the exchange (draw as many)"),
+    ("cost", "c", "コストフィールドにセット", "set as cost"),
+    ("no-cost", "", "コストをセットしない", "set no cost"),
+    ("summon", "c", "召喚", "summon"),
+    ("evolve", "ct", "進化", "evolve"),
+    ("force", "ct", "フォース発動", "activate force"),
+    ("pay", "c", "見せて捨てる([捨])", "show and discard (special cost)"),
+    ("pass", "", "フォースは使いません", "pass (no force)"),
+    ("attack", "mt", "攻撃宣言", "attack"),
+    ("end-summon", "", "召喚フェイズを終える", "end the summon phase"),
+    ("end-battle", "", "戦闘フェイズを終える", "end the battle phase"),
+    ("end-turn", "", "ターンエンド宣言", "end the turn"),
+    ("settle", "c", "コスト精算で捨てる", "settle: discard"),
+    ("settle-done", "", "コスト精算を終える", "finish settling"),
+    ("discard", "c", "[上限枚数]まで捨てる", "discard down to the limit"),
+]
+_PATTERN = {k: pat for k, pat, _, _ in _KINDS}
+_LABELS = {k: (ja, en) for k, _, ja, en in _KINDS}
+
+
+@register
+class YonesuGame(Game):
+    id = "yonesu"
+    name = "ヨネス"
+    name_en = "Yonesu"
+    rules_version = "ver2.1 (rules page of 2012-12-07, marked unfinished)"
+    min_players = 2
+    max_players = 4
+    card_schema = SCHEMA
+    package_dir = Path(__file__).parent
+    modes = (
+        Mode("2p", 2),
+        Mode("3p", 3),
+        Mode("4p", 4),
+        Mode("4p-teams", 4, {"teams": True}),
+    )
+    option_specs: ClassVar[dict[str, OptionSpec]] = {
+        "life": OptionSpec(
+            10,
+            "starting life (the rulebook never gives it: our decision)",
+            "初期ライフ",
+            kind=int,
+            min=1,
+            max=99,
+        ),
+        "limit": OptionSpec(
+            8, "[上限枚数] at the start of the game", "開始時の[上限枚数]", kind=int, min=3, max=15
+        ),
+        "tie": OptionSpec(
+            "both",
+            "equal パワー in a battle: both sides are destroyed, or nothing happens",
+            "パワーが同じとき",
+            choices=("both", "none"),
+        ),
+        "repel": OptionSpec(
+            "destroy",
+            "an attack that is weaker than its target: the attackers are destroyed, or nothing happens",
+            "攻撃側のパワーが低いとき",
+            choices=("destroy", "none"),
+        ),
+        "destroy": OptionSpec(
+            "stack",
+            "a destroyed evolved ヨネス: its whole stack goes, or only its top card (it devolves)",
+            "進化したヨネスの破壊",
+            choices=("stack", "top"),
+        ),
+        "forbidden_name": OptionSpec(
+            True,
+            "a player who says 邪神グラジヨネス (chat) loses",
+            "「邪神グラジヨネス」と言ったら敗北",
+            kind=bool,
+        ),
+        "teams": OptionSpec(
+            False,
+            "4 players: partners sitting opposite (P1 & P3 against P2 & P4)",
+            "4人チーム戦(向かい合った2人が組)",
+            kind=bool,
+        ),
+    }
+
+    def _setup(self) -> None:
+        self.tables = compile_cards(self.cardset)
+        n = len(self.cardset)
+        sizes = {"c": n, "t": NTARGETS, "k": 16, "m": 1 << MAX_ATTACKERS}
+        kinds = []
+        for k, pat, _, _ in _KINDS:
+            sz = [sizes[ch] for ch in pat] + [0] * (2 - len(pat))
+            kinds.append((k, sz[0], sz[1]))
+        self.action_space = ActionSpace(kinds)
+        self.exchange_acts = [Action("exchange", c) for c in range(n)]
+        self.cost_acts = [Action("cost", c) for c in range(n)]
+        self.summon_acts = [Action("summon", c) for c in range(n)]
+        self.pay_acts = [Action("pay", c) for c in range(n)]
+        self.settle_acts = [Action("settle", c) for c in range(n)]
+        self.discard_acts = [Action("discard", c) for c in range(n)]
+        self.first_cards = [c.index for c in self.cardset if self.tables.first[c.index]]
+
+    @property
+    def open_decklists(self) -> bool:
+        """The box is one public set of cards: everyone knows what is in it."""
+        return True
+
+    # ------------------------------------------------------------------ the box (ヨネス一式)
+    def box(self) -> Deck:
+        """The standard box: ``copies`` of every card in cards.toml."""
+        entries = tuple(DeckEntry(c.get("copies"), c, 0) for c in self.cardset if c.get("copies") > 0)
+        return Deck(entries, f"{self.cardset.source} (copies)", "標準セット (standard box)")
+
+    def default_deck(self, seat: int) -> Deck:
+        return self.box()
+
+    def deck_problems(self, deck: Deck) -> list[tuple[int | None, str]]:
+        """A box list: the one set of cards everyone plays from."""
+        out: list[tuple[int | None, str]] = []
+        size = deck.count()
+        if size < MIN_BOX:
+            out.append(
+                (
+                    None,
+                    f"a box needs at least {MIN_BOX} cards, this one has {size} "
+                    f"(ヨネス一式は{MIN_BOX}枚以上)",
+                )
+            )
+        if size > MAX_INST:
+            out.append((None, f"a box holds at most {MAX_INST} cards, this one has {size}"))
+        firsts = sum(e.count for e in deck.entries if self.tables.first[e.card.index])
+        if firsts < 4:
+            out.append(
+                (
+                    None,
+                    f"a box needs at least 4 ファーストヨネス (First Yonesu) — four of them win; "
+                    f"it has {firsts}",
+                )
+            )
+        return out
+
+    # ------------------------------------------------------------------ new games
+    def new_state(
+        self,
+        decks: list[Deck] | None = None,
+        seed: int = 0,
+        *,
+        players: int | None = None,
+        record: bool = True,
+    ) -> YonesuState:
+        from . import setup
+        from .zones import zone_specs
+
+        n = players or 2
+        if not self.min_players <= n <= self.max_players:
+            raise OptionError(
+                f"ヨネス is played by 2 to 4 players, not {n} "
+                "(5人の場合: 「悪いな、このヨネス4人までなんだ。」)"
+            )
+        if self.options["teams"] and n != 4:
+            raise OptionError("option teams: the team game (チーム戦) is for exactly 4 players")
+        box = decks[0] if decks else self.box()
+        for d in decks or []:
+            if Counter(c.index for c in d.cards()) != Counter(c.index for c in box.cards()):
+                raise OptionError(
+                    "ヨネス is played from one shared box: every seat must name the same box list "
+                    f"({d.source} differs from {box.source})"
+                )
+        self.check_deck(box)
+        firsts = [c for c in box.cards() if self.tables.first[c.index]]
+        if len(firsts) < n:
+            raise OptionError(f"the box has {len(firsts)} ファーストヨネス, fewer than the {n} players")
+        instances: list[tuple[int, int, int, int]] = []
+        placed = 0
+        for c in box.cards():
+            zone = DECK
+            if self.tables.first[c.index] and placed < n:
+                zone = zid(placed, YFIELD)  # 準備: one ファーストヨネス on each ヨネスフィールド
+                placed += 1
+            instances.append((c.index, 0, 0, zone))
+        s = YonesuState.__new__(YonesuState)
+        s._init_core(self, n, zone_specs(n), instances, seed, record)
+        for p in range(n):
+            for i in s.zones[zid(p, YFIELD)]:
+                s.flags[i] |= FACE_UP
+        s.init_fields(self.options)
+        setup.start(s)
+        return s
+
+    # ------------------------------------------------------------------ notation
+    def _name(self, c: int, lang: str) -> str:
+        card = self.cardset[c]
+        return card.name if lang == "ja" else card.name_en
+
+    def notation(self, s: YonesuState, action: Action, lang: str = "ja") -> str:
+        kind = action.kind
+        pat = _PATTERN.get(kind)
+        if pat is None:
+            return f"{kind}?"
+        if pat == "":
+            return kind
+        if pat == "k":
+            return f"draw {action.a + 1}"
+        if pat == "c":
+            return f"{kind} {self._name(action.a, lang)}"
+        if pat == "ct":
+            head = f"{kind} {self._name(action.a, lang)}"
+            if action.b == NONE_T:
+                return head
+            return f"{head} -> {self._target(s, action.b, lang)}"
+        # attack
+        from .battle import ready_yonesu
+
+        ready = ready_yonesu(s, s.attacker)
+        group = [ready[k] for k in range(len(ready)) if action.a >> k & 1]
+        names = "+".join(s.yonesu_name(t, lang).split("/", 1)[1] for t in group)
+        return f"attack {names} -> {self._target(s, action.b, lang)}"
+
+    def _target(self, s: YonesuState, t: int, lang: str) -> str:
+        if t < MAX_INST:
+            return s.yonesu_name(t, lang)
+        return s.target_name(t)
+
+    def describe(self, s: YonesuState, action: Action) -> str:
+        """Menu label: Japanese and English side by side, with the numbers that matter."""
+        ja, en = _LABELS.get(action.kind, (action.kind, action.kind))
+        tb = self.tables
+        pat = _PATTERN.get(action.kind, "")
+        if pat == "k":
+            return f"{ja} {action.a + 1}枚 — {en}: {action.a + 1} cards"
+        if not pat:
+            return f"{ja} — {en}"
+        if pat == "m":
+            return f"{ja} — {self.notation(s, action)}"
+        if pat == "mt":
+            return f"{ja} {self.notation(s, action)[7:]} — {en} {self.notation(s, action, 'en')[7:]}"
+        card = self.cardset[action.a]
+        extra = ""
+        if action.kind in ("summon", "evolve"):
+            c = action.a
+            extra = f" [{level_label(tb.levels[c])} パワー{tb.power[c]} リリス{tb.lilith[c]}]"
+        elif action.kind == "force":
+            extra = f" [リリス{tb.lilith[action.a]}]"
+        elif action.kind in ("cost", "settle"):
+            extra = f" [コスト{tb.cost[action.a]}]"
+        tgt = ""
+        if pat == "ct" and action.b != NONE_T:
+            tgt = f" → {self._target(s, action.b, 'ja')}"
+        return f"{ja} {card.label}{extra}{tgt} — {en}"
+
+    def explain_notation(self, s: YonesuState, text: str) -> str:
+        words = text.split()
+        legal = [self.notation(s, a) for a in s.legal_actions()]
+        shown = ", ".join(legal[:12]) + (", …" if len(legal) > 12 else "")
+        if not words:
+            return "empty action"
+        if words[0].lower() not in _PATTERN:
+            return f"unknown action {words[0]!r} (actions: {', '.join(_PATTERN)}); legal now: {shown}"
+        pat = _PATTERN[words[0].lower()]
+        if "c" in pat:
+            name = " ".join(words[1:]).split(" -> ")[0].strip()
+            if not name:
+                return f"{words[0]}: name a card (legal now: {shown})"
+            if self.cardset.find(name) is None:
+                return f"{words[0]}: no card named {name!r} in ヨネス (legal now: {shown})"
+        if not legal:
+            return f"{text!r}: the game is over"
+        return f"{text!r} is not legal now (P{s.to_move + 1} may: {shown})"
+
+    # ------------------------------------------------------------------ views
+    def render_event(self, ev: dict[str, Any], viewer: int) -> str:
+        from .view import render_event
+
+        return render_event(self, ev, viewer)
+
+    def render_observation(self, obs: dict[str, Any]) -> Any:
+        from .view import render_observation
+
+        return render_observation(self, obs)
+
+    def card_table_row(self, c: Any) -> dict[str, Any]:
+        tb = self.tables
+        row: dict[str, Any] = {
+            "id": c.id,
+            "name": c.name,
+            "name_en": c.name_en,
+            "type": c.type,
+            "type_label": f"{TYPES_JA[c.type]} ({TYPES_EN[c.type]})",
+            "cost": tb.cost[c.index],
+            "lilith": tb.lilith[c.index],
+            "copies": c.get("copies"),
+            "text": c.get("text", ""),
+            "text_en": c.get("text_en", ""),
+        }
+        if c.type == "yonesu":
+            row["level"] = level_label(tb.levels[c.index])
+            row["power"] = tb.power[c.index]
+        else:
+            row["interrupt"] = tb.interrupt[c.index]
+            d = tb.discard[c.index]
+            row["special_cost"] = "" if d is None else d.label()[0]
+        return row

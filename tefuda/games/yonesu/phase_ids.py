@@ -1,0 +1,52 @@
+"""Phase numbers (フェイズ) and the action values the hot paths reuse."""
+
+from __future__ import annotations
+
+from tefuda.core import Action
+
+OPENING = 0  # 初期手札補充: the first player picks how many to draw
+EXCHANGE = 1  # 手札交換フェイズ: discard 1, draw 1 (mandatory)
+EXCHANGE_FREE = 2  # 手札交換フェイズ, the second player's first turn: any number
+COST = 3  # コストフェイズ
+SUMMON = 4  # 召喚フェイズ
+BATTLE = 5  # 戦闘フェイズ
+FORCE = 6  # フォースフェイズ
+WINDOW = 7  # a priority window: 戦闘時フォースフェイズ, or answering a force with an [Interrupt]
+PAY = 8  # paying a [捨/…] special cost
+DISCARD_DOWN = 9  # discarding down to a lowered [上限枚数]
+SETTLE = 10  # コスト精算フェイズ
+OVER = 11
+
+PHASE_NAMES = {
+    OPENING: ("初期手札補充", "opening draw"),
+    EXCHANGE: ("手札交換フェイズ", "hand exchange"),
+    EXCHANGE_FREE: ("手札交換フェイズ(任意枚数)", "hand exchange (any number)"),
+    COST: ("コストフェイズ", "cost phase"),
+    SUMMON: ("召喚フェイズ", "summon phase"),
+    BATTLE: ("戦闘フェイズ", "battle phase"),
+    FORCE: ("フォースフェイズ", "force phase"),
+    WINDOW: ("フォース発動の順番", "priority window"),
+    PAY: ("特殊コストの支払い", "paying a special cost"),
+    DISCARD_DOWN: ("[上限枚数]まで捨てる", "discarding down to the card limit"),
+    SETTLE: ("コスト精算フェイズ", "cost settlement"),
+    OVER: ("ゲーム終了", "game over"),
+}
+MAIN_PHASES = (SUMMON, BATTLE, FORCE)
+
+# instance flags (bit 0 is the core's FACE_UP)
+ATTACKED = 2  # attacked this turn (このターンに攻撃した)
+PROTECTED = 4  # cannot be destroyed this turn
+
+MAX_INST = 256  # most cards a box may hold; target codes above this name players
+PLAYER_T = MAX_INST  # target code of seat p: PLAYER_T + p
+NONE_T = MAX_INST + 4  # no target
+NTARGETS = MAX_INST + 5
+MAX_ATTACKERS = 7  # ready ヨネス considered for a combined attack (2^7 - 1 groups)
+
+PASS = Action("pass")
+NO_COST = Action("no-cost")
+EXCHANGE_DONE = Action("exchange-done")
+END_SUMMON = Action("end-summon")
+END_BATTLE = Action("end-battle")
+END_TURN = Action("end-turn")
+SETTLE_DONE = Action("settle-done")

@@ -1,0 +1,437 @@
+"""The state of a game of ヨネス: the core's zones plus this game's fields, and the action dispatch.
+
+Every decision is a phase (``phase_ids``) plus, where needed, a ``pending`` record; priority windows and the
+stack of activated forces are the core's plain-data ``Window`` tuples and item tuples. After every action
+``flow.proceed`` runs the automatic steps (auto-passes, resolutions, 戦闘処理, 手札補充, the next turn)
+until somebody must decide, so a clone or a replay resumes anywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tefuda.core import Action, NotationError, Rng, State
+
+from . import battle, flow, forces, setup, turn, victory
+from .cards import FORCE, YONESU, matches_discard
+from .phase_ids import (
+    ATTACKED,
+    BATTLE,
+    COST,
+    DISCARD_DOWN,
+    EXCHANGE,
+    EXCHANGE_FREE,
+    NONE_T,
+    OPENING,
+    PAY,
+    PHASE_NAMES,
+    PLAYER_T,
+    PROTECTED,
+    SETTLE,
+    SUMMON,
+    WINDOW,
+)
+from .phase_ids import (
+    FORCE as FORCE_PHASE,
+)
+from .zones import CFIELD, DECK, DISCARD, HAND, STACK, YFIELD, zid
+
+
+class YonesuState(State):
+    __slots__ = (
+        "above",
+        "alive",
+        "attacker",
+        "battle",
+        "below",
+        "bonus",
+        "discard_down",
+        "ex_count",
+        "first",
+        "items",
+        "life",
+        "limit",
+        "main",
+        "out_order",
+        "pending",
+        "phase",
+        "settle_k",
+        "settle_paid",
+        "teams",
+        "turn",
+        "turns_taken",
+        "used",
+        "windows",
+    )
+    _FIELDS: ClassVar[tuple[str, ...]] = (
+        "phase",
+        "first",
+        "attacker",
+        "turn",
+        "main",
+        "battle",
+        "pending",
+        "ex_count",
+        "settle_k",
+        "settle_paid",
+        "discard_down",
+        "teams",
+    )
+    _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
+        "life",
+        "limit",
+        "used",
+        "alive",
+        "turns_taken",
+        "below",
+        "above",
+        "bonus",
+        "windows",
+        "items",
+        "out_order",
+    )
+
+    phase: int
+    first: int  # 先攻 (the first player)
+    attacker: int  # 攻撃側 this turn; everyone else is 防御側
+    turn: int
+    main: int  # the main phase a closed window returns to (召喚 / 戦闘 / フォース)
+    battle: tuple | None  # (attacking instances, target code, cancelled)
+    pending: tuple | None  # ("pay", seat, force instance, target, still to discard)
+    ex_count: int  # cards discarded so far in a free exchange
+    settle_k: int  # whose コスト精算 it is: seat = (attacker + settle_k) % n
+    settle_paid: int  # コスト value discarded so far by that seat
+    discard_down: tuple[int, ...]  # seats that must discard down to a lowered [上限枚数]
+    teams: bool  # 4-player team game: seats 0 & 2 against 1 & 3
+    life: list[int]  # ライフ
+    limit: list[int]  # [上限枚数]
+    used: list[int]  # リリス used this turn
+    alive: list[bool]
+    turns_taken: list[int]
+    below: list[int]  # the card under this one in an evolution stack, or -1
+    above: list[int]  # the card on top of this one, or -1
+    bonus: list[int]  # パワー modifiers until the end of the turn
+    windows: list  # priority windows (tefuda.core.priority.Window), bottom first
+    items: list  # activated forces not yet resolved: (seat, instance, target, negated)
+    out_order: list[int]  # seats in the order they lost
+
+    def init_fields(self, options: dict[str, Any]) -> None:
+        n = self.nplayers
+        ni = len(self.cards)
+        self.phase = OPENING
+        self.first = 0
+        self.attacker = 0
+        self.turn = 0
+        self.main = SUMMON
+        self.battle = None
+        self.pending = None
+        self.ex_count = 0
+        self.settle_k = 0
+        self.settle_paid = 0
+        self.discard_down = ()
+        self.teams = bool(options.get("teams", False))
+        self.life = [options["life"]] * n
+        self.limit = [options["limit"]] * n
+        self.used = [0] * n
+        self.alive = [True] * n
+        self.turns_taken = [0] * n
+        self.below = [-1] * ni
+        self.above = [-1] * ni
+        self.bonus = [0] * ni
+        self.windows = []
+        self.items = []
+        self.out_order = []
+
+    # ------------------------------------------------------------------ lookups
+    @property
+    def tables(self):
+        return self.game.tables
+
+    def z(self, seat: int, k: int) -> list[int]:
+        return self.zones[zid(seat, k)]
+
+    def total(self, seat: int) -> int:
+        """Hand plus every card on the player's fields: what [上限枚数] limits."""
+        b = zid(seat, HAND)
+        zs = self.zones
+        return len(zs[b]) + len(zs[b + 1]) + len(zs[b + 2])
+
+    def cost_total(self, seat: int) -> int:
+        cost = self.game.tables.cost
+        cards = self.cards
+        return sum(cost[cards[i]] for i in self.zones[zid(seat, CFIELD)])
+
+    def remaining(self, seat: int) -> int:
+        """リリス this player may still use this turn: the コストフィールド's value minus what is used."""
+        return self.cost_total(seat) - self.used[seat]
+
+    def hand_cards(self, seat: int) -> list[int]:
+        """Distinct card definitions in a hand, sorted (one action per kind of card, not per copy)."""
+        cards = self.cards
+        return sorted({cards[i] for i in self.zones[zid(seat, HAND)]})
+
+    def hand_instance(self, seat: int, card: int) -> int:
+        for i in self.zones[zid(seat, HAND)]:
+            if self.cards[i] == card:
+                return i
+        raise AssertionError("card not in hand")
+
+    def tops(self, seat: int) -> list[int]:
+        """The ヨネス on a player's ヨネスフィールド: the top card of each evolution stack, in field order."""
+        above = self.above
+        return [i for i in self.zones[zid(seat, YFIELD)] if above[i] < 0]
+
+    def stack_of(self, top: int) -> list[int]:
+        """An evolution stack, bottom first."""
+        out = [top]
+        b = self.below[top]
+        while b >= 0:
+            out.append(b)
+            b = self.below[b]
+        return out[::-1]
+
+    def field_seat(self, inst: int) -> int:
+        """Whose ヨネスフィールド a card lies on (-1: not on one)."""
+        spec = self.zone_specs[self.where[inst]]
+        return spec.owner if spec.name == "yonesu_field" else -1
+
+    def is_top(self, inst: int) -> bool:
+        return self.field_seat(inst) >= 0 and self.above[inst] < 0
+
+    def power(self, inst: int) -> int:
+        """パワー of a ヨネス: its top card's printed power plus this turn's modifiers (never below 0)."""
+        return max(0, self.game.tables.power[self.cards[inst]] + self.bonus[inst])
+
+    def opponents(self, seat: int, other: int) -> bool:
+        """Whether ``other`` is ``seat``'s 相手 (in the team game, partners are not)."""
+        if other == seat:
+            return False
+        return not (self.teams and (other - seat) % 2 == 0)
+
+    def team_of(self, seat: int) -> int:
+        return seat % 2 if self.teams else seat
+
+    def first_count(self, seat: int) -> int:
+        """ファーストヨネス in the player's hand and on their fields (evolution stacks included)."""
+        first = self.game.tables.first
+        cards = self.cards
+        b = zid(seat, HAND)
+        zs = self.zones
+        return sum(first[cards[i]] for k in (0, 1, 2) for i in zs[b + k])
+
+    def draw(self, seat: int, n: int) -> int:
+        """Draw ``n`` cards; an empty 山札 is refilled by shuffling the 捨て札置き場. Returns cards drawn."""
+        deck = self.zones[DECK]
+        hand = zid(seat, HAND)
+        got = 0
+        for _ in range(n):
+            if not deck:
+                if not self.zones[DISCARD]:
+                    self.emit("deck_empty", seat)
+                    break
+                for i in list(self.zones[DISCARD]):
+                    self.move(i, DECK)
+                self.shuffle(DECK)
+                self.emit("reshuffle", seat, -1, len(deck))
+            inst = deck[-1]
+            self.move(inst, hand)
+            self.emit("draw", seat, inst)
+            got += 1
+        return got
+
+    def target_name(self, t: int) -> str:
+        """A target as notation: ``p2/クロちん`` (``#2`` for a second one of that name), ``p2`` a player."""
+        if t >= PLAYER_T:
+            return "" if t == NONE_T else f"p{t - PLAYER_T + 1}"
+        if self.field_seat(t) < 0:
+            return f"({self.game.cardset[self.cards[t]].name}: gone / 場を離れた)"
+        return self.yonesu_name(t)
+
+    def yonesu_name(self, inst: int, lang: str = "ja") -> str:
+        seat = self.field_seat(inst)
+        cs = self.game.cardset
+        c = self.cards[inst]
+        name = cs[c].name if lang == "ja" else cs[c].name_en
+        same = [i for i in self.tops(seat) if self.cards[i] == c]
+        tag = f"#{same.index(inst) + 1}" if len(same) > 1 and inst in same else ""
+        return f"p{seat + 1}/{name}{tag}"
+
+    # ------------------------------------------------------------------ the rules
+    def _legal_actions(self) -> list[Action]:
+        ph = self.phase
+        s = self.to_move
+        if ph == WINDOW:
+            return forces.window_actions(self, s)
+        if ph in (SUMMON, BATTLE, FORCE_PHASE):
+            return turn.main_actions(self, s)
+        if ph == SETTLE:
+            return turn.settle_actions(self, s)
+        if ph in (EXCHANGE, EXCHANGE_FREE):
+            return turn.exchange_actions(self, s)
+        if ph == COST:
+            return turn.cost_actions(self, s)
+        if ph == PAY:
+            return forces.pay_actions(self, s)
+        if ph == DISCARD_DOWN:
+            return forces.discard_down_actions(self, s)
+        if ph == OPENING:
+            return setup.opening_actions(self, s)
+        return []
+
+    def _apply(self, action: Action) -> None:
+        ph = self.phase
+        kind = action.kind
+        if kind == "force":
+            forces.activate(self, self.to_move, action.a, action.b)
+        elif ph == WINDOW:
+            forces.apply_pass(self)
+        elif kind == "attack":
+            battle.declare(self, action.a, action.b)
+        elif ph in (SUMMON, BATTLE, FORCE_PHASE):
+            turn.apply_main(self, action)
+        elif ph == SETTLE:
+            turn.apply_settle(self, action)
+        elif ph in (EXCHANGE, EXCHANGE_FREE):
+            turn.apply_exchange(self, action)
+        elif ph == COST:
+            turn.apply_cost(self, action)
+        elif ph == PAY:
+            forces.apply_pay(self, action)
+        elif ph == DISCARD_DOWN:
+            forces.apply_discard_down(self, action)
+        elif ph == OPENING:
+            setup.apply_opening(self, action)
+        flow.proceed(self)
+
+    def _on_chat(self, seat: int, text: str) -> None:
+        if victory.says_forbidden_name(self, text):
+            victory.eliminate(
+                self, seat, "said the name 邪神グラジヨネス", "「邪神グラジヨネス」の名を宣言した"
+            )
+            flow.proceed(self)
+
+    # ------------------------------------------------------------------ determinization
+    def _constraint(self, inst: int):
+        """A player paying a [捨/…] cost is publicly known to hold that many fitting cards."""
+        if self.pending is None:
+            return None
+        _, seat, force, _, left = self.pending
+        hand = self.zones[zid(seat, HAND)]
+        if inst in hand[:left] and self.where[inst] == zid(seat, HAND):
+            dc = self.game.tables.discard[self.cards[force]]
+            tb = self.game.tables
+            return lambda c: matches_discard(tb, c, dc)
+        return None
+
+    def _sample_prior(self, owner: int, klass: int, n: int, known_defs: list[int], rng: Rng) -> list[int]:
+        raise AssertionError("the ヨネス box is public: determinize never needs a prior")
+
+    def _check_game_invariants(self) -> None:
+        tb = self.game.tables
+        for seat in range(self.nplayers):
+            if self.alive[seat]:
+                assert self.total(seat) <= self.limit[seat] or seat in self.discard_down, "over the limit"
+                assert self.used[seat] <= self.cost_total(seat) or self.phase == SETTLE, "リリス overspent"
+            else:
+                assert self.total(seat) == 0, "a player who lost still holds cards"
+            for i in self.z(seat, YFIELD):
+                assert tb.ctype[self.cards[i]] == YONESU
+                b = self.below[i]
+                if b >= 0:
+                    assert self.above[b] == i and self.where[b] == self.where[i]
+            for i in self.z(seat, HAND) + self.z(seat, CFIELD):
+                assert self.below[i] < 0 and self.above[i] < 0
+        for i in self.zones[STACK]:
+            assert tb.ctype[self.cards[i]] == FORCE
+        assert len(self.zones[STACK]) == len(self.items) + (1 if self.phase == PAY else 0)
+        assert (self.battle is None) or self.windows, "a battle without its force window"
+        assert self.result is None or self.to_move == -1
+
+    # ------------------------------------------------------------------ views
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know (seat = number of players: a spectator). Card ids only where known."""
+        cs = self.game.cardset
+        players = []
+        for p in range(self.nplayers):
+            field = [
+                {
+                    "name": self.yonesu_name(t),
+                    "stack": [cs[self.cards[i]].id for i in self.stack_of(t)],
+                    "power": self.power(t),
+                    "attacked": bool(self.flags[t] & ATTACKED),
+                    "protected": bool(self.flags[t] & PROTECTED),
+                }
+                for t in self.tops(p)
+            ]
+            players.append(
+                {
+                    "seat": p,
+                    "alive": self.alive[p],
+                    "life": self.life[p],
+                    "limit": self.limit[p],
+                    "cards": self.total(p),
+                    "hand": self.zone_view(zid(p, HAND), seat),
+                    "yonesu_field": field,
+                    "cost_field": self.zone_view(zid(p, CFIELD), seat),
+                    "cost_total": self.cost_total(p),
+                    "lilith_used": self.used[p],
+                    "first_yonesu": None if p != seat else self.first_count(p),
+                }
+            )
+        stack = [
+            {
+                "seat": who,
+                "card": cs[self.cards[inst]].id,
+                "target": self.target_name(t),
+                "negated": neg,
+            }
+            for who, inst, t, neg in self.items
+        ]
+        bt = None
+        if self.battle is not None:
+            atk, t, cancelled = self.battle
+            bt = {
+                "attackers": [self.yonesu_name(i) if self.is_top(i) else None for i in atk],
+                "target": self.target_name(t) if t >= PLAYER_T or self.is_top(t) else None,
+                "cancelled": cancelled,
+            }
+        pend = None
+        if self.pending is not None:
+            _, who, inst, t, left = self.pending
+            pend = {"kind": "pay", "seat": who, "card": cs[self.cards[inst]].id, "left": left}
+        res = self.result
+        return {
+            "game": "yonesu",
+            "seat": seat,
+            "turn": self.turn,
+            "phase": PHASE_NAMES[self.phase][0],
+            "phase_en": PHASE_NAMES[self.phase][1],
+            "to_move": self.current_player,
+            "first": self.first,
+            "attacker": self.attacker,
+            "teams": self.teams,
+            "deck": len(self.zones[DECK]),
+            "discard": self.zone_view(DISCARD, seat),
+            "stack": stack,
+            "battle": bt,
+            "pending": pend,
+            "discard_down": list(self.discard_down),
+            "players": players,
+            "outcome": None if res is None else victory.outcome_view(res),
+        }
+
+    # ------------------------------------------------------------------ notation
+    def notation(self, action: Action) -> str:
+        return self.game.notation(self, action)
+
+    def describe(self, action: Action) -> str:
+        return self.game.describe(self, action)
+
+    def _alt_notations(self, action: Action) -> tuple[str, ...]:
+        return (self.game.notation(self, action, lang="en"),)
+
+    def parse_action(self, text: str) -> Action:
+        try:
+            return super().parse_action(text)
+        except NotationError:
+            raise NotationError(self.game.explain_notation(self, text)) from None

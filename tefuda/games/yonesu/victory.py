@@ -1,0 +1,131 @@
+"""勝利/敗北条件: checked after every step, exactly as the rulebook lists them.
+
+勝利: every other player has lost, or four ファーストヨネス in your hand and on your field — while meeting no
+敗北条件 yourself. 敗北: someone else won; ライフ 0 or less; hand + field over [上限枚数]; not exchanging when
+you must (手札交換); saying the name 邪神グラジヨネス. With three or four players a loser leaves the game
+(サバイバル戦) and the last one standing — or the last team — wins.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import TYPE_CHECKING, Any
+
+from tefuda.core import Outcome
+
+from .phase_ids import OVER, WINDOW
+from .zones import CFIELD, DISCARD, HAND, STACK, YFIELD, zid
+
+if TYPE_CHECKING:
+    from .state import YonesuState
+
+FIRST_TO_WIN = 4
+FORBIDDEN = "邪神グラジヨネス"
+
+
+def check(s: YonesuState) -> None:
+    """Apply every win/lose condition that holds now."""
+    n = s.nplayers
+    for k in range(n):
+        seat = (s.attacker + k) % n
+        ok = s.alive[seat] and s.life[seat] > 0 and s.total(seat) <= s.limit[seat]
+        if ok and s.first_count(seat) >= FIRST_TO_WIN:
+            show_firsts(s, seat)
+            win(s, seat, "four ファーストヨネス", "ファーストヨネスが4体揃った")
+            return
+    for k in range(n):
+        seat = (s.attacker + k) % n
+        if not s.alive[seat]:
+            continue
+        if s.life[seat] <= 0:
+            eliminate(s, seat, "life 0", "ライフが0以下になった")
+        elif s.total(seat) > s.limit[seat] and seat not in s.discard_down:
+            eliminate(s, seat, "over the card limit", "手札とフィールドの合計が[上限枚数]を超えた")
+        if s.result is not None:
+            return
+
+
+def show_firsts(s: YonesuState, seat: int) -> None:
+    """The winner shows the ファーストヨネス in their hand (the field ones are face up already)."""
+    first = s.game.tables.first
+    for inst in s.zones[zid(seat, HAND)]:
+        if first[s.cards[inst]]:
+            s.turn_face_up(inst)
+            s.emit("show", seat, inst)
+
+
+def win(s: YonesuState, seat: int, reason: str, reason_ja: str) -> None:
+    team = tuple(p for p in range(s.nplayers) if s.team_of(p) == s.team_of(seat)) if s.teams else ()
+    finish(s, Outcome(seat, reason, reason_ja, team))
+
+
+def finish(s: YonesuState, outcome: Outcome) -> None:
+    s.result = outcome
+    s.phase = OVER
+    s.to_move = -1
+    s.emit(
+        "game_over", -1 if outcome.winner is None else outcome.winner, -1, outcome.reason, outcome.reason_ja
+    )
+
+
+def eliminate(s: YonesuState, seat: int, reason: str, reason_ja: str) -> None:
+    """A player meets a 敗北条件: with others left they leave the game, their cards to the 捨て札置き場."""
+    if s.result is not None or not s.alive[seat]:
+        return
+    s.alive[seat] = False
+    s.out_order.append(seat)
+    s.emit("lose", seat, -1, reason, reason_ja)
+    if s.pending is not None and s.pending[1] == seat:
+        # an activation they were paying for never completes
+        s.move(s.pending[2], DISCARD, face_up=True)
+        s.pending = None
+        s.phase = WINDOW  # flow passes for them, or returns to the main phase
+    for k in (HAND, YFIELD, CFIELD):
+        for inst in list(s.zones[zid(seat, k)]):
+            s.below[inst] = -1
+            s.above[inst] = -1
+            s.bonus[inst] = 0
+            s.flags[inst] = 0
+            s.move(inst, DISCARD, face_up=True)
+    s.used[seat] = 0
+    s.discard_down = tuple(p for p in s.discard_down if p != seat)
+    teams_left = {s.team_of(p) for p in range(s.nplayers) if s.alive[p]}
+    if len(teams_left) == 1:
+        last = next(p for p in range(s.nplayers) if s.alive[p])
+        team = tuple(p for p in range(s.nplayers) if s.team_of(p) == s.team_of(last)) if s.teams else ()
+        finish(s, Outcome(last, reason, reason_ja, team))
+    elif not teams_left:
+        finish(s, Outcome(None, "everyone lost", "全員が敗北"))
+
+
+def abandon_turn(s: YonesuState) -> None:
+    """The 攻撃側 lost mid-turn: forces still on the stack and the battle end without effect."""
+    for _, inst, _, _ in s.items:
+        s.move(inst, DISCARD, face_up=True)
+    for inst in list(s.zones[STACK]):
+        s.move(inst, DISCARD, face_up=True)
+    s.items.clear()
+    s.windows.clear()
+    s.battle = None
+    s.pending = None
+    s.discard_down = ()
+
+
+def _norm(text: str) -> str:
+    t = unicodedata.normalize("NFKC", text).casefold()
+    return "".join(ch for ch in t if ch.isalnum())
+
+
+def says_forbidden_name(s: YonesuState, text: str) -> bool:
+    """「邪神グラジヨネス」のカード名を宣言した: its Japanese or English name, spaces and width ignored."""
+    if not s.game.options["forbidden_name"] or s.result is not None:
+        return False
+    said = _norm(text)
+    for c in s.game.cardset:
+        if c.name == FORBIDDEN and (_norm(c.name) in said or _norm(c.name_en) in said):
+            return True
+    return False
+
+
+def outcome_view(res: Outcome) -> dict[str, Any]:
+    return res.as_dict()

@@ -1,0 +1,32 @@
+"""The places on a ヨネス table (置き場): one shared 山札 and 捨て札置き場, and three places per player."""
+
+from __future__ import annotations
+
+from tefuda.core import HIDDEN, PRIVATE, PUBLIC, ZoneSpec
+
+DECK, DISCARD, STACK = 0, 1, 2  # shared: 山札, 捨て札置き場, forces being activated (発動中のフォース)
+HAND, YFIELD, CFIELD = 0, 1, 2  # per player: 手札, ヨネスフィールド, コストフィールド
+NZ = 3  # zones per player
+BASE = 3  # first per-player zone
+
+
+def zid(seat: int, k: int) -> int:
+    return BASE + seat * NZ + k
+
+
+def zone_specs(nplayers: int) -> tuple[ZoneSpec, ...]:
+    shared = (
+        ZoneSpec("deck", "山札", 0, HIDDEN, ordered=True),
+        ZoneSpec("discard", "捨て札置き場", 0, PUBLIC, ordered=True),
+        ZoneSpec("stack", "発動中のフォース", 0, PUBLIC, ordered=True),
+    )
+    per_seat = tuple(
+        spec
+        for seat in range(nplayers)
+        for spec in (
+            ZoneSpec("hand", "手札", seat, PRIVATE, mixes=True),
+            ZoneSpec("yonesu_field", "ヨネスフィールド", seat, PUBLIC, ordered=True),
+            ZoneSpec("cost_field", "コストフィールド", seat, PUBLIC, ordered=True),
+        )
+    )
+    return shared + per_seat
