@@ -71,6 +71,7 @@ def resolve_battle(s: YonesuState) -> None:
     """戦闘処理 (our design, RULES.md §8.2)."""
     group, target, cancelled = s.battle
     s.battle = None
+    s.losses_due = True
     seat = s.attacker
     if cancelled:
         s.emit("battle", seat, -1, "cancelled / 攻撃は無効になった")
@@ -136,6 +137,7 @@ def bounce(s: YonesuState, top: int) -> None:
         s.above[under] = -1
         s.flags[under] |= s.flags[top] & ATTACKED
     _leave(s, top, zid(seat, HAND))
+    s.first_moved = True
 
 
 def _leave(s: YonesuState, inst: int, dst: int) -> None:

@@ -175,6 +175,7 @@ def step_pass(s: YonesuState) -> None:
 # ---------------------------------------------------------------------- resolution
 def resolve(s: YonesuState, item: tuple) -> None:
     seat, inst, t, negated = item
+    s.losses_due = True  # effects change ライフ, [上限枚数] and card counts
     s.move(inst, DISCARD, face_up=True)
     if negated:
         s.emit("negated", seat, inst)
@@ -236,6 +237,7 @@ def resolve(s: YonesuState, item: tuple) -> None:
             found = next((i for i in reversed(pile) if first[s.cards[i]]), -1)
             if found >= 0:
                 s.move(found, zid(seat, HAND), face_up=True)
+                s.first_moved = True
                 s.emit("recover", seat, found)
             else:
                 s.emit("fizzle", seat, inst, "no ファーストヨネス in the 捨て札置き場")
@@ -272,4 +274,5 @@ def next_discarder(s: YonesuState) -> int:
         if s.alive[p] and s.total(p) > s.limit[p] and s.zones[zid(p, HAND)]:
             return p
     s.discard_down = ()
+    s.losses_due = True  # anyone still over the limit now loses
     return -1

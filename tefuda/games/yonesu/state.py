@@ -34,7 +34,7 @@ from .phase_ids import (
 from .phase_ids import (
     FORCE as FORCE_PHASE,
 )
-from .zones import CFIELD, DECK, DISCARD, HAND, STACK, YFIELD, zid
+from .zones import BASE, CFIELD, DECK, DISCARD, HAND, NZ, STACK, YFIELD, zid
 
 
 class YonesuState(State):
@@ -48,7 +48,9 @@ class YonesuState(State):
         "discard_down",
         "ex_count",
         "first",
+        "first_moved",
         "items",
+        "losses_due",
         "life",
         "limit",
         "main",
@@ -76,6 +78,8 @@ class YonesuState(State):
         "settle_paid",
         "discard_down",
         "teams",
+        "first_moved",
+        "losses_due",
     )
     _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
         "life",
@@ -102,6 +106,8 @@ class YonesuState(State):
     settle_k: int  # whose コスト精算 it is: seat = (attacker + settle_k) % n
     settle_paid: int  # コスト value discarded so far by that seat
     discard_down: tuple[int, ...]  # seats that must discard down to a lowered [上限枚数]
+    first_moved: bool  # a ファーストヨネス reached a hand: the four-ファーストヨネス win must be checked
+    losses_due: bool  # ライフ, [上限枚数] or a card count changed: the 敗北条件 must be checked
     teams: bool  # 4-player team game: seats 0 & 2 against 1 & 3
     life: list[int]  # ライフ
     limit: list[int]  # [上限枚数]
@@ -130,6 +136,8 @@ class YonesuState(State):
         self.settle_paid = 0
         self.discard_down = ()
         self.teams = bool(options.get("teams", False))
+        self.first_moved = True
+        self.losses_due = True
         self.life = [options["life"]] * n
         self.limit = [options["limit"]] * n
         self.used = [0] * n
@@ -148,18 +156,18 @@ class YonesuState(State):
         return self.game.tables
 
     def z(self, seat: int, k: int) -> list[int]:
-        return self.zones[zid(seat, k)]
+        return self.zones[BASE + seat * NZ + k]
 
     def total(self, seat: int) -> int:
         """Hand plus every card on the player's fields: what [上限枚数] limits."""
-        b = zid(seat, HAND)
+        b = BASE + seat * NZ  # hand, ヨネスフィールド, コストフィールド lie side by side (hot path)
         zs = self.zones
         return len(zs[b]) + len(zs[b + 1]) + len(zs[b + 2])
 
     def cost_total(self, seat: int) -> int:
         cost = self.game.tables.cost
         cards = self.cards
-        return sum(cost[cards[i]] for i in self.zones[zid(seat, CFIELD)])
+        return sum(cost[cards[i]] for i in self.zones[BASE + seat * NZ + CFIELD])
 
     def remaining(self, seat: int) -> int:
         """リリス this player may still use this turn: the コストフィールド's value minus what is used."""
@@ -168,7 +176,7 @@ class YonesuState(State):
     def hand_cards(self, seat: int) -> list[int]:
         """Distinct card definitions in a hand, sorted (one action per kind of card, not per copy)."""
         cards = self.cards
-        return sorted({cards[i] for i in self.zones[zid(seat, HAND)]})
+        return sorted({cards[i] for i in self.zones[BASE + seat * NZ + HAND]})
 
     def hand_instance(self, seat: int, card: int) -> int:
         for i in self.zones[zid(seat, HAND)]:
@@ -179,7 +187,7 @@ class YonesuState(State):
     def tops(self, seat: int) -> list[int]:
         """The ヨネス on a player's ヨネスフィールド: the top card of each evolution stack, in field order."""
         above = self.above
-        return [i for i in self.zones[zid(seat, YFIELD)] if above[i] < 0]
+        return [i for i in self.zones[BASE + seat * NZ + YFIELD] if above[i] < 0]
 
     def stack_of(self, top: int) -> list[int]:
         """An evolution stack, bottom first."""
@@ -223,6 +231,8 @@ class YonesuState(State):
         """Draw ``n`` cards; an empty 山札 is refilled by shuffling the 捨て札置き場. Returns cards drawn."""
         deck = self.zones[DECK]
         hand = zid(seat, HAND)
+        first = self.game.tables.first
+        self.losses_due = True
         got = 0
         for _ in range(n):
             if not deck:
@@ -235,6 +245,8 @@ class YonesuState(State):
                 self.emit("reshuffle", seat, -1, len(deck))
             inst = deck[-1]
             self.move(inst, hand)
+            if first[self.cards[inst]]:
+                self.first_moved = True
             self.emit("draw", seat, inst)
             got += 1
         return got

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tefuda.core import Outcome
 
 from .phase_ids import OVER, WINDOW
-from .zones import CFIELD, DISCARD, HAND, STACK, YFIELD, zid
+from .zones import BASE, CFIELD, DISCARD, HAND, NZ, STACK, YFIELD, zid
 
 if TYPE_CHECKING:
     from .state import YonesuState
@@ -26,20 +26,31 @@ FORBIDDEN = "邪神グラジヨネス"
 def check(s: YonesuState) -> None:
     """Apply every win/lose condition that holds now."""
     n = s.nplayers
-    for k in range(n):
-        seat = (s.attacker + k) % n
-        ok = s.alive[seat] and s.life[seat] > 0 and s.total(seat) <= s.limit[seat]
-        if ok and s.first_count(seat) >= FIRST_TO_WIN:
-            show_firsts(s, seat)
-            win(s, seat, "four ファーストヨネス", "ファーストヨネスが4体揃った")
-            return
+    if s.first_moved:
+        # only a ファーストヨネス reaching a hand or a field can complete four (draws, recoveries, returns)
+        s.first_moved = False
+        for k in range(n):
+            seat = (s.attacker + k) % n
+            ok = s.alive[seat] and s.life[seat] > 0 and s.total(seat) <= s.limit[seat]
+            if ok and s.first_count(seat) >= FIRST_TO_WIN:
+                show_firsts(s, seat)
+                win(s, seat, "four ファーストヨネス", "ファーストヨネスが4体揃った")
+                return
+    if not s.losses_due:
+        return
+    s.losses_due = False
+    zones = s.zones
     for k in range(n):
         seat = (s.attacker + k) % n
         if not s.alive[seat]:
             continue
+        b = BASE + seat * NZ  # hand, ヨネスフィールド, コストフィールド (hot path)
         if s.life[seat] <= 0:
             eliminate(s, seat, "life 0", "ライフが0以下になった")
-        elif s.total(seat) > s.limit[seat] and seat not in s.discard_down:
+        elif (
+            len(zones[b]) + len(zones[b + 1]) + len(zones[b + 2]) > s.limit[seat]
+            and seat not in s.discard_down
+        ):
             eliminate(s, seat, "over the card limit", "手札とフィールドの合計が[上限枚数]を超えた")
         if s.result is not None:
             return

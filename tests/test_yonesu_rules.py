@@ -1,0 +1,620 @@
+"""Scenario tests for ヨネス: every worked example of the rulebook and the rules around them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tefuda.core import Action, IllegalActionError, Rng
+from tefuda.games.yonesu.game import YonesuGame
+from tefuda.games.yonesu.phase_ids import (
+    COST,
+    EXCHANGE,
+    EXCHANGE_FREE,
+    OPENING,
+    SETTLE,
+    SUMMON,
+    WINDOW,
+)
+from tefuda.games.yonesu.position import position
+from tefuda.games.yonesu.zones import CFIELD, DECK, DISCARD, HAND, YFIELD, zid
+
+
+def game(**options) -> YonesuGame:
+    return YonesuGame(options)
+
+
+def names(s, seat, k) -> list[str]:
+    return sorted(s.game.cardset[s.cards[i]].name for i in s.zones[zid(seat, k)])
+
+
+def pile(s) -> list[str]:
+    return [s.game.cardset[s.cards[i]].name for i in s.zones[DISCARD]]
+
+
+def legal(s) -> list[str]:
+    return [s.notation(a) for a in s.legal_actions()]
+
+
+def do(s, *texts: str) -> None:
+    for t in texts:
+        s.apply_text(t)
+
+
+def pass_all(s) -> None:
+    """Everyone passes until the windows close (the forces on the stack resolve)."""
+    while s.phase == WINDOW:
+        do(s, "pass")
+
+
+# ---------------------------------------------------------------------- 準備 / 初期手札補充 / 開始宣言
+def test_setup_one_first_yonesu_each_rest_shuffled_into_the_shared_deck():
+    g = game()
+    box = g.box().count()
+    for n in (2, 3, 4):
+        s = g.new_state(None, 5, players=n)
+        for p in range(n):
+            assert names(s, p, YFIELD) == ["ファーストヨネス"]
+            assert s.life[p] == 10 and s.limit[p] == 8
+        assert len(s.zones[DECK]) == box - n
+        firsts_in_deck = sum(g.tables.first[s.cards[i]] for i in s.zones[DECK])
+        assert firsts_in_deck == 10 - n
+
+
+def test_first_player_is_a_fair_random_choice():
+    g = game()
+    firsts = [g.new_state(None, seed, players=3).first for seed in range(60)]
+    assert set(firsts) == {0, 1, 2}
+
+
+def test_opening_draw_first_player_chooses_others_match_until_limit_minus_one():
+    s = game().new_state(None, 3, players=3)
+    f = s.first
+    assert s.phase == OPENING and s.current_player == f
+    assert legal(s) == [f"draw {k}" for k in range(1, 8)]  # not past [上限枚数] − 1 = 7
+    do(s, "draw 3")
+    assert [len(s.zones[zid(p, HAND)]) for p in range(3)] == [3, 3, 3]
+    assert s.phase == OPENING and legal(s) == [f"draw {k}" for k in range(1, 5)]
+    do(s, "draw 4")
+    assert [len(s.zones[zid(p, HAND)]) for p in range(3)] == [7, 7, 7]
+    kinds = [e.kind for e in s.log]
+    assert "start" in kinds  # ゲーム開始宣言, done for everyone
+    assert all(s.total(p) == 8 for p in range(3))
+
+
+# ---------------------------------------------------------------------- 手札交換フェイズ
+def _through_opening(s) -> None:
+    do(s, "draw 7")
+
+
+def _end_turn(s) -> None:
+    """End the current player's turn with no cost, summon, attack or force; settle nothing."""
+    if s.phase == EXCHANGE_FREE:
+        do(s, "exchange-done")
+    if s.phase == EXCHANGE:
+        s.apply(next(a for a in s.legal_actions() if a.kind == "exchange"))
+    do(s, "no-cost", "end-summon", "end-battle", "end-turn")
+    assert s.phase != SETTLE
+
+
+def test_first_turn_exchange_rules():
+    s = game().new_state(None, 11)
+    _through_opening(s)
+    f, second = s.first, 1 - s.first
+    # 先攻側1ターン目: no exchange at all
+    assert s.attacker == f and s.phase == COST
+    assert not any(a.kind.startswith("exchange") for a in s.legal_actions())
+    _end_turn(s)
+    # 後攻側1ターン目: any number, 0 included
+    assert s.attacker == second and s.phase == EXCHANGE_FREE
+    assert "exchange-done" in legal(s)
+    hand_before = len(s.zones[zid(second, HAND)])
+    ex = [a for a in s.legal_actions() if a.kind == "exchange"]
+    s.apply(ex[0])
+    s.apply(next(a for a in s.legal_actions() if a.kind == "exchange"))
+    assert len(s.zones[zid(second, HAND)]) == hand_before - 2
+    do(s, "exchange-done")
+    assert len(s.zones[zid(second, HAND)]) == hand_before and s.phase == COST
+    do(s, "no-cost", "end-summon", "end-battle", "end-turn")
+    # from then on: exactly one, mandatory (no way to skip it)
+    assert s.attacker == f and s.phase == EXCHANGE
+    assert all(a.kind == "exchange" for a in s.legal_actions())
+    size = len(s.zones[zid(f, HAND)])
+    s.apply(s.legal_actions()[0])
+    assert len(s.zones[zid(f, HAND)]) == size and s.phase == COST
+
+
+def test_a_player_who_cannot_exchange_loses():
+    s = position(
+        game(),
+        hands=([], ["テンソード"]),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
+        start="exchange",
+    )
+    assert s.is_over
+    assert s.outcome().winner == 1
+    assert "手札交換" in s.outcome().reason_ja
+
+
+# ---------------------------------------------------------------------- コスト / 召喚
+def test_cost_phase_sets_at_most_one_card():
+    s = position(game(), hands=(["テンソード", "ダーク股ー"], ["テンソード"]), start="cost")
+    assert set(legal(s)) == {"cost テンソード", "cost ダーク股ー", "no-cost"}
+    do(s, "cost ダーク股ー")
+    assert names(s, 0, CFIELD) == ["ダーク股ー"] and s.phase == SUMMON
+    assert not any(a.kind == "cost" for a in s.legal_actions())
+
+
+def test_summon_lv1_and_evolve_one_level_up_composite_levels_count_as_each():
+    s = position(
+        game(),
+        hands=(["クロちん", "ガチヨネス", "レインボーヨネス", "チビヨネス"], ["テンソード"]),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
+        costs=(["邪神グラジヨネス", "レインボーヨネス", "メカヨネス"], []),  # コスト 4+4+2 = 10
+    )
+    acts = legal(s)
+    assert "summon クロちん" in acts  # LV1&LV2: may come in as LV1
+    assert "summon チビヨネス" in acts
+    assert "evolve クロちん -> p1/ファーストヨネス" in acts  # ... or evolve as LV2 from LV1
+    assert "evolve ガチヨネス -> p1/ファーストヨネス" in acts
+    assert "summon ガチヨネス" not in acts  # LV2 only by evolution
+    assert not any(a.startswith("evolve レインボーヨネス") for a in acts)  # LV3 needs an LV2
+    assert not any("p2/" in a for a in acts if a.startswith("evolve"))  # only onto your own
+    count = s.total(0)
+    do(s, "summon クロちん")
+    assert s.total(0) == count  # hand to field: the card count (for [上限枚数]) does not change
+    assert "evolve レインボーヨネス -> p1/クロちん" in legal(s)  # クロちん counts as LV2 too
+    do(s, "evolve ガチヨネス -> p1/クロちん")  # and as LV1
+    top = s.tops(0)[-1]
+    assert [s.game.cardset[s.cards[i]].name for i in s.stack_of(top)] == ["クロちん", "ガチヨネス"]
+    assert s.used[0] == 2 + 3
+
+
+def test_engine_never_uses_more_lilith_than_the_cost_field_covers():
+    s = position(
+        game(),
+        hands=(["ガチヨネス", "破壊神シマダラ", "テンソード"], ["テンソード"]),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
+        costs=(["ダーク股ー"], []),  # コスト 3
+    )
+    acts = legal(s)
+    assert "evolve ガチヨネス -> p1/ファーストヨネス" in acts  # リリス 3
+    assert not any(a.startswith("force 破壊神シマダラ") for a in acts)  # リリス 4 > 3
+    do(s, "evolve ガチヨネス -> p1/ファーストヨネス")
+    assert s.remaining(0) == 0
+    assert not any(a.startswith("force テンソード") for a in legal(s))
+    with pytest.raises(IllegalActionError):
+        s.apply(Action("force", s.game.cardset.find("テンソード").index, s.tops(0)[0]))
+
+
+# ---------------------------------------------------------------------- コスト精算: the rulebook's examples
+def test_settlement_example_1_two_ten_swords_paid_with_shimadara():
+    """(例1) テンソード(リリス1)を2枚発動 (総使用リリス2) → 破壊神シマダラ(コスト2)を捨てた."""
+    s = position(
+        game(),
+        hands=(["テンソード", "テンソード"], []),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
+        costs=(["破壊神シマダラ", "ダーク股ー"], []),
+    )
+    do(s, "force テンソード -> p1/ファーストヨネス")
+    pass_all(s)
+    do(s, "force テンソード -> p1/ファーストヨネス")
+    pass_all(s)
+    assert s.used[0] == 2 and s.power(s.tops(0)[0]) == 2 + 6
+    do(s, "end-summon", "end-battle", "end-turn")
+    assert s.phase == SETTLE and s.current_player == 0
+    assert "settle-done" not in legal(s)
+    do(s, "settle 破壊神シマダラ")
+    assert "settle-done" in legal(s)  # 2 ≥ 2
+    do(s, "settle-done")
+    assert names(s, 0, CFIELD) == ["ダーク股ー"]
+
+
+def test_settlement_example_2_gachi_and_shimadara_paid_with_two_cost_4_cards():
+    """(例2) ガチヨネス(リリス3)を召喚後、破壊神シマダラ(リリス4)で相手のヨネスを破壊 (総使用リリス7) →
+    レインボーヨネス(コスト4)と邪神グラジヨネス(コスト4)を捨てた (4+4=8)."""
+    s = position(
+        game(),
+        hands=(["ガチヨネス", "破壊神シマダラ"], []),
+        fields=([["ファーストヨネス"]], [["ヨネス戦士"]]),
+        costs=(["レインボーヨネス", "邪神グラジヨネス"], []),
+    )
+    do(s, "evolve ガチヨネス -> p1/ファーストヨネス", "force 破壊神シマダラ -> p2/ヨネス戦士")
+    pass_all(s)
+    assert s.tops(1) == [] and s.used[0] == 7
+    do(s, "end-summon", "end-battle", "end-turn")
+    do(s, "settle レインボーヨネス")
+    assert "settle-done" not in legal(s)  # 4 < 7
+    do(s, "settle 邪神グラジヨネス")
+    do(s, "settle-done")
+    assert names(s, 0, CFIELD) == []
+    assert {"レインボーヨネス", "邪神グラジヨネス"} <= set(pile(s))
+
+
+def test_settlement_then_refill_brings_everyone_to_the_limit_and_roles_pass_on():
+    s = position(
+        game(),
+        hands=(["テンソード", "補給"], ["回復の泉"]),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
+        costs=(["破壊神シマダラ"], []),
+    )
+    do(s, "force テンソード -> p1/ファーストヨネス")
+    pass_all(s)
+    do(s, "end-summon", "end-battle", "end-turn", "settle 破壊神シマダラ", "settle-done")
+    assert s.total(0) == 8 and s.total(1) == 8
+    assert s.attacker == 1 and s.phase == EXCHANGE
+    assert s.power(s.tops(0)[0]) == 2  # the テンソード bonus ended with the turn
+
+
+def test_cost_cards_stay_when_no_lilith_was_used():
+    s = position(game(), hands=(["テンソード"], ["テンソード"]), costs=(["ダーク股ー"], []))
+    do(s, "end-summon", "end-battle", "end-turn")
+    assert names(s, 0, CFIELD) == ["ダーク股ー"] and s.attacker == 1
+
+
+# ---------------------------------------------------------------------- 特殊なコスト [捨/…]: the examples
+def test_special_cost_example_1_sanmishin_shows_and_discards_dark_matah():
+    """(例1) 相手の攻撃に対し守護神サンミシーン([捨/コスト3以上1枚]) → ダーク股ー(コスト3)を見せて捨てた."""
+    s = position(
+        game(),
+        hands=(["テンソード"], ["守護神サンミシーン", "ダーク股ー", "テンソード"]),
+        fields=([["ファーストヨネス", "ガチヨネス"]], [["ファーストヨネス"]]),
+        costs=([], ["破壊神シマダラ"]),
+        start="battle",
+    )
+    do(s, "attack ガチヨネス -> p2/ファーストヨネス")
+    assert s.current_player == 1  # 防御側 first
+    assert "force 守護神サンミシーン" in legal(s)
+    do(s, "force 守護神サンミシーン")
+    assert legal(s) == ["pay ダーク股ー"]  # テンソード is cost 1: it cannot pay [捨/コスト3以上1枚]
+    do(s, "pay ダーク股ー")
+    shown = [e for e in s.log if e.kind == "pay"][-1]
+    assert shown.view(0)["card"] == s.game.cardset.find("ダーク股ー").index  # 相手に見せてから捨てた
+    pass_all(s)
+    assert s.tops(1) != [] and s.life[1] == 10  # the attack was cancelled: nothing destroyed
+    assert s.used[1] == 2
+
+
+def test_special_cost_example_2_kuke_wave_with_kuro_chan_as_an_lv2_yonesu():
+    """(例2) くけー波([捨/LV2以上ヨネス1枚]) → クロちん(LV1&LV2の複合LVヨネス)を見せて捨てた."""
+    s = position(
+        game(),
+        hands=(["くけー波", "クロちん", "ファーストヨネス"], ["テンソード"]),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
+        costs=(["ダーク股ー"], []),
+    )
+    do(s, "force くけー波 -> p2")
+    assert legal(s) == ["pay クロちん"]  # ファーストヨネス is LV1 only
+    do(s, "pay クロちん")
+    pass_all(s)
+    assert s.life[1] == 6
+    assert "クロちん" in pile(s)
+
+
+def test_a_force_whose_special_cost_cannot_be_paid_is_not_offered():
+    s = position(
+        game(),
+        hands=(["くけー波", "ファーストヨネス"], ["テンソード"]),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
+        costs=(["ダーク股ー"], []),
+    )
+    assert not any(a.startswith("force くけー波") for a in legal(s))
+
+
+# ---------------------------------------------------------------------- 戦闘時フォースフェイズ: order
+def _order_of_window(s) -> list[int]:
+    seen = []
+    while s.phase == WINDOW:
+        seen.append(s.current_player)
+        do(s, "pass")
+    return seen
+
+
+def test_battle_window_order_two_players_defender_then_attacker_until_both_pass():
+    s = position(
+        game(),
+        hands=(["テンソード", "踏ん張り"], ["テンソード", "踏ん張り"]),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
+        costs=(["ダーク股ー"], ["ダーク股ー"]),
+        start="battle",
+    )
+    do(s, "attack ファーストヨネス -> p2/ファーストヨネス")
+    assert s.current_player == 1  # (防御側) first
+    do(s, "force テンソード -> p2/ファーストヨネス")
+    assert s.current_player == 0  # P1 may answer with an [Interrupt] only
+    assert set(legal(s)) == {
+        "pass",
+        "force 踏ん張り -> p1/ファーストヨネス",
+        "force 踏ん張り -> p2/ファーストヨネス",
+    }
+    do(s, "pass")
+    # the テンソード resolved; the battle window goes on with the attacker (防御側 → 攻撃側 → …)
+    assert s.power(s.tops(1)[0]) == 5 and s.current_player == 0
+    assert "force テンソード -> p1/ファーストヨネス" in legal(s)  # in the battle window, any force
+    assert _order_of_window(s) == [0, 1]  # both pass in a row: the window closes
+    # 戦闘処理: 2 against 5, the attacker is destroyed (repel=destroy)
+    assert s.tops(0) == [] and s.tops(1) != []
+
+
+def test_battle_window_order_four_players_from_the_attackers_left_clockwise():
+    hands = [["テンソード"] for _ in range(4)]
+    s = position(
+        game(),
+        hands=hands,
+        fields=[[["ファーストヨネス"]] for _ in range(4)],
+        costs=[["ダーク股ー"] for _ in range(4)],
+        attacker=2,
+        start="battle",
+    )
+    do(s, "attack ファーストヨネス -> p1/ファーストヨネス")
+    assert _order_of_window(s) == [3, 0, 1, 2]
+
+
+def test_players_who_publicly_cannot_act_are_skipped():
+    # P2 has no cards in hand: nobody waits for a pass that could not be anything else
+    s = position(
+        game(),
+        hands=(["テンソード"], []),
+        fields=([["ガチヨネス"]], [["ファーストヨネス"]]),
+        start="battle",
+    )
+    do(s, "attack ガチヨネス -> p2/ファーストヨネス")
+    assert _order_of_window(s) == [0]
+
+
+# ---------------------------------------------------------------------- 戦闘処理 (our design)
+def _battle(fields, attack, options=None, hands=(["補給"], ["補給"])):
+    s = position(game(**(options or {})), hands=hands, fields=fields, start="battle")
+    do(s, attack)
+    pass_all(s)
+    return s
+
+
+def test_combined_attack_adds_power_and_destroys_the_whole_evolution_stack():
+    s = _battle(
+        ([["ファーストヨネス"], ["ヨネス戦士"]], [["ファーストヨネス", "ガチヨネス"]]),
+        "attack ファーストヨネス+ヨネス戦士 -> p2/ガチヨネス",
+    )
+    assert s.tops(1) == []  # 2 + 4 > 5: the stack (ファーストヨネス under ガチヨネス) is destroyed
+    assert pile(s).count("ファーストヨネス") == 1 and "ガチヨネス" in pile(s)
+    assert len(s.tops(0)) == 2
+
+
+def test_destroy_top_option_devolves_instead():
+    s = _battle(
+        ([["ファーストヨネス"], ["ヨネス戦士"]], [["ファーストヨネス", "ガチヨネス"]]),
+        "attack ファーストヨネス+ヨネス戦士 -> p2/ガチヨネス",
+        {"destroy": "top"},
+    )
+    assert [s.game.cardset[s.cards[t]].name for t in s.tops(1)] == ["ファーストヨネス"]
+
+
+def test_weaker_attack_loses_its_attackers_and_tie_destroys_both():
+    s = _battle(([["ファーストヨネス"]], [["ヨネス戦士"]]), "attack ファーストヨネス -> p2/ヨネス戦士")
+    assert s.tops(0) == [] and len(s.tops(1)) == 1
+    s = _battle(
+        ([["ファーストヨネス"]], [["ファーストヨネス"]]), "attack ファーストヨネス -> p2/ファーストヨネス"
+    )
+    assert s.tops(0) == [] and s.tops(1) == []
+    s = _battle(
+        ([["ファーストヨネス"]], [["ファーストヨネス"]]),
+        "attack ファーストヨネス -> p2/ファーストヨネス",
+        {"tie": "none", "repel": "none"},
+    )
+    assert len(s.tops(0)) == 1 and len(s.tops(1)) == 1
+
+
+def test_attacking_your_own_yonesu_is_allowed():
+    s = _battle(
+        ([["ガチヨネス"], ["ファーストヨネス"]], [["ファーストヨネス"]]),
+        "attack ガチヨネス -> p1/ファーストヨネス",
+    )
+    assert [s.game.cardset[s.cards[t]].name for t in s.tops(0)] == ["ガチヨネス"]
+
+
+def test_a_player_may_be_attacked_only_with_an_empty_yonesu_field():
+    s = position(
+        game(), hands=(["補給"], ["補給"]), fields=([["ガチヨネス"]], [["ファーストヨネス"]]), start="battle"
+    )
+    assert not any(a.endswith("-> p2") for a in legal(s))
+    s = _battle(([["ガチヨネス"], ["ファーストヨネス"]], []), "attack ガチヨネス+ファーストヨネス -> p2")
+    assert s.life[1] == 10 - 7
+    assert all(s.flags[t] & 2 for t in s.tops(0))  # both have attacked this turn
+    assert not any(a.kind == "attack" for a in s.legal_actions())
+
+
+# ---------------------------------------------------------------------- [Interrupt]
+def test_interrupt_answers_a_force_and_resolves_first():
+    s = position(
+        game(),
+        hands=(["破壊神シマダラ", "緊急回避"], ["打ち消しの印", "テンソード"]),
+        fields=([["ファーストヨネス"]], [["ガチヨネス"]]),
+        costs=(["邪神グラジヨネス", "ダーク股ー"], ["ダーク股ー"]),
+    )
+    do(s, "force 破壊神シマダラ -> p2/ガチヨネス")
+    # the 防御側 may answer in the summon phase, but only with an [Interrupt]
+    assert s.current_player == 1 and set(legal(s)) == {"pass", "force 打ち消しの印"}
+    do(s, "force 打ち消しの印")
+    assert s.current_player == 0  # P1 may answer P2's force; 打ち消しの印 is on top of シマダラ
+    do(s, "pass")
+    # 打ち消しの印 resolved first: シマダラ will have no effect
+    assert s.items and s.items[-1][3] is True
+    pass_all(s)
+    assert len(s.tops(1)) == 1
+    assert [e.kind for e in s.log].count("negated") == 1
+    assert s.used == [4, 2] and s.phase == SUMMON
+
+
+def test_normal_forces_are_not_offered_to_the_defender_outside_a_battle():
+    s = position(
+        game(),
+        hands=(["テンソード"], ["テンソード", "踏ん張り"]),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
+        costs=(["ダーク股ー"], ["ダーク股ー"]),
+    )
+    do(s, "force テンソード -> p1/ファーストヨネス")
+    assert s.current_player == 1
+    assert all(not a.startswith("force テンソード") for a in legal(s))
+
+
+# ---------------------------------------------------------------------- 勝利/敗北条件
+def test_four_first_yonesu_in_hand_and_field_win_and_are_shown():
+    s = position(
+        game(),
+        hands=(["ファーストヨネス", "ファーストヨネス", "ヨネス召集"], ["テンソード"]),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
+        costs=(["ダーク股ー"], []),
+        discard=["ファーストヨネス"],
+    )
+    assert not s.is_over  # three
+    do(s, "force ヨネス召集")
+    pass_all(s)
+    assert s.is_over and s.outcome().winner == 0 and s.outcome().reason == "four ファーストヨネス"
+    shows = [e for e in s.log if e.kind == "show"]
+    assert len(shows) == 3 and all(e.view(1)["card"] is not None for e in shows)
+
+
+def test_four_first_yonesu_under_an_evolution_count_too():
+    s = position(
+        game(),
+        hands=(["ファーストヨネス", "ファーストヨネス"], ["テンソード"]),
+        fields=([["ファーストヨネス", "ガチヨネス"], ["ファーストヨネス"]], [["ファーストヨネス"]]),
+    )
+    assert s.is_over and s.outcome().winner == 0
+
+
+def test_life_zero_loses_and_three_player_survival_goes_on():
+    s = position(
+        game(),
+        hands=(["補給"], ["補給"], ["補給"]),
+        fields=([["ガチヨネス"]], [], [["ファーストヨネス"]]),
+        life=(10, 5, 10),
+        start="battle",
+    )
+    do(s, "attack ガチヨネス -> p2")
+    pass_all(s)
+    assert not s.alive[1] and not s.is_over
+    assert s.total(1) == 0  # the loser's cards went to the 捨て札置き場
+    do(s, "end-battle", "end-turn")
+    assert s.attacker == 2  # P2 is skipped
+
+
+def test_last_survivor_wins():
+    s = position(
+        game(),
+        hands=(["くけー波", "ガチヨネス"], ["補給"]),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
+        costs=(["ダーク股ー"], []),
+        life=(10, 3),
+    )
+    do(s, "force くけー波 -> p2", "pay ガチヨネス")
+    pass_all(s)
+    assert s.is_over and s.outcome().winner == 0 and s.outcome().reason_ja == "ライフが0以下になった"
+
+
+def test_team_game_partners_win_together():
+    s = position(
+        game(teams=True),
+        hands=(["逆転の狼煙"], ["補給"], ["補給"], ["補給"]),
+        fields=(
+            [["ファーストヨネス"]],
+            [["ファーストヨネス"]],
+            [["ファーストヨネス"]],
+            [["ファーストヨネス"]],
+        ),
+        costs=(["ダーク股ー"], [], [], []),
+        life=(10, 2, 1, 2),
+    )
+    do(s, "force 逆転の狼煙")
+    pass_all(s)
+    res = s.outcome()
+    assert s.life[2] == 1  # a partner is not an opponent (相手)
+    assert res is not None and res.team == (0, 2) and res.returns(4) == [1.0, -1.0, 1.0, -1.0]
+
+
+def test_over_the_card_limit_loses():
+    # [上限枚数] lowered below what is on the field, with no hand to discard from
+    s = position(
+        game(),
+        hands=(["重圧"], []),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"], ["チビヨネス"]]),
+        costs=(["ダーク股ー"], []),
+        limit=(8, 2),
+    )
+    do(s, "force 重圧 -> p2")
+    pass_all(s)
+    assert s.is_over and s.outcome().winner == 0 and s.outcome().reason == "over the card limit"
+
+
+def test_lowered_limit_is_met_by_discarding_from_hand():
+    s = position(
+        game(),
+        hands=(["重圧"], ["テンソード", "補給"]),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
+        costs=(["ダーク股ー"], []),
+        limit=(8, 3),
+    )
+    do(s, "force 重圧 -> p2")  # P2 has no コスト to answer with: not asked
+    assert s.current_player == 1 and set(legal(s)) == {"discard テンソード", "discard 補給"}
+    do(s, "discard 補給")
+    assert not s.is_over and s.total(1) == 2 == s.limit[1]
+
+
+def test_raised_limit_is_refilled():
+    s = position(game(), hands=(["大盛り"], ["補給"]), costs=(["ダーク股ー"], []))
+    do(s, "force 大盛り")
+    pass_all(s)
+    do(s, "end-summon", "end-battle", "end-turn", "settle ダーク股ー", "settle-done")
+    assert s.limit[0] == 9 and s.total(0) == 9
+
+
+def test_saying_the_evil_gods_name_loses():
+    s = game().new_state(None, 1)
+    s.say(0, "ヨネス!")
+    assert not s.is_over
+    s.say(1, "さあ行け、邪神 グラジヨネス!")
+    assert s.is_over and s.outcome().winner == 0
+    s = game().new_state(None, 1)
+    s.say(0, "I summon grajiyonesu the evil god")  # the English name too, spaces and case ignored
+    assert s.outcome().winner == 1
+    s = game(forbidden_name=False).new_state(None, 1)
+    s.say(0, "邪神グラジヨネス")
+    assert not s.is_over
+
+
+def test_refill_reshuffles_the_discard_pile_when_the_deck_runs_out():
+    s = position(
+        game(),
+        hands=(["テンソード"], ["補給"]),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
+        costs=(["ダーク股ー"], []),
+        deck=["補給"],
+        discard=["チビヨネス"] * 10,
+    )
+    do(s, "force テンソード -> p1/ファーストヨネス")
+    pass_all(s)
+    do(s, "end-summon", "end-battle", "end-turn", "settle ダーク股ー", "settle-done")
+    assert any(e.kind == "reshuffle" for e in s.log)
+    assert s.total(0) == 8
+
+
+def test_an_illegal_action_leaves_the_state_untouched():
+    s = game().new_state(None, 2)
+    before = s.digest()
+    for bad in ("draw 8", "attack ファーストヨネス -> p2", "force テンソード", "say hello"):
+        with pytest.raises(IllegalActionError):
+            s.apply_text(bad)
+    assert s.digest() == before
+
+
+def test_random_positions_keep_their_invariants_in_every_mode():
+    for players in (2, 3, 4):
+        g = game()
+        for seed in range(10):
+            s = g.new_state(None, seed, players=players)
+            rng = Rng(seed)
+            while not s.is_over:
+                s.apply(s.legal_actions()[rng.below(len(s.legal_actions()))])
+                s.check_invariants()
+                assert all(
+                    s.total(p) <= s.limit[p] or p in s.discard_down for p in range(players) if s.alive[p]
+                )
