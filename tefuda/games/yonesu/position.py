@@ -7,6 +7,7 @@ are not checked: a position is a moment of a game, not a game's start.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from tefuda.core import FACE_UP, Game
@@ -81,7 +82,7 @@ def position(
         if s.zone_specs[s.where[i]].visibility == 0:
             s.flags[i] |= FACE_UP
     for ids in stacks:
-        for lower, upper in zip(ids, ids[1:], strict=False):
+        for lower, upper in itertools.pairwise(ids):
             s.below[upper] = lower
             s.above[lower] = upper
     if life is not None:
