@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from itertools import zip_longest
 
 import pytest
@@ -191,3 +192,20 @@ def _card_ids(obs, state) -> set[str]:
 
     walk(obs)
     return found
+
+
+def test_every_event_and_observation_renders_for_every_seat(game_id):
+    """The terminal views (Japanese and English) never fail on anything a game can produce."""
+    from rich.console import Console
+
+    console = Console(file=io.StringIO(), width=100)
+    game, _ = load_case(game_id)
+    for seed in range(3):
+        state = play_out(game_id, seed, record=True)
+        for seat in range(state.nplayers + 1):
+            for ev in state.log:
+                text = game.render_event(ev.view(seat), seat)
+                assert isinstance(text, str) and text
+            console.print(game.render_observation(state.observation(seat)))
+    for state, _ in random_game(game_id, 7):
+        console.print(game.render_observation(state.observation(state.current_player)))

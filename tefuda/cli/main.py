@@ -90,7 +90,9 @@ def cards(
         return
     t = Table(title=f"{g.name} ({g.name_en}) — {len(rows)} cards")
     hide = {"id", "type"} if rows and "type_label" in rows[0] else {"id"}  # show the ja/en label instead
-    cols = [k for k in rows[0] if k not in hide] if rows else []
+    cols: list[str] = []
+    for r in rows:  # every column any card has, in first-seen order
+        cols.extend(k for k in r if k not in hide and k not in cols)
     for c in cols:
         t.add_column(_HEADERS.get(c, c), overflow="fold")
     for r in rows:
@@ -109,6 +111,10 @@ _HEADERS = {
     "type_label": "種類 type",
     "attributes": "属性",
     "cost": "コスト cost",
+    "lilith": "リリス lilith",
+    "level": "LV",
+    "power": "パワー power",
+    "copies": "枚数 copies",
     "text": "テキスト",
     "text_en": "text",
 }
@@ -134,7 +140,8 @@ def deck_check(game_id: str = typer.Argument(..., metavar="GAME"), path: Path = 
 HELP = """\
 Type the number of an action, or its notation (e.g. `set-attacker 紅蓮の竜騎士`; English names work too).
   ?  / help     this help            view / board   show the table again
-  log           recent events        quit           stop (the replay is saved if --save was given)"""
+  log           recent events        quit           stop (the replay is saved if --save was given)
+  say <text>    say something to the table (everyone sees it; some games have rules about it)"""
 
 
 def _players(g, players: int | None) -> int:
@@ -178,7 +185,7 @@ def play(
 ) -> None:
     """Play a game: humans see only their own seat's view."""
     from tefuda.agents import decision_for, make_agent
-    from tefuda.core.replay import record
+    from tefuda.core.replay import chat_entry, record
     from tefuda.runner import agent_seed
 
     g = _game(game_id, parse_options(option))
@@ -238,6 +245,10 @@ def play(
                 console.print("quit.")
                 save_replay()
                 return
+            if isinstance(action, tuple) and action[0] == "say":
+                state.say(seat, action[1])
+                actions.append(chat_entry(seat, action[1]))
+                continue
         else:
             action = agents[seat].act(decision_for(state))
         actions.append(state.notation(action))
@@ -249,10 +260,9 @@ def play(
     elif res.winner is None:
         console.print(f"引き分け — draw ({res.reason_ja} / {res.reason})", highlight=False)
     else:
-        console.print(
-            f"P{res.winner + 1} の勝ち — P{res.winner + 1} wins ({res.reason_ja} / {res.reason})",
-            highlight=False,
-        )
+        who = " & ".join(f"P{w + 1}" for w in res.winners)
+        verb = "win" if len(res.winners) > 1 else "wins"
+        console.print(f"{who} の勝ち — {who} {verb} ({res.reason_ja} / {res.reason})", highlight=False)
     save_replay()
 
 
@@ -279,6 +289,12 @@ def _ask_human(state, seat: int, g):
         if low in ("view", "board"):
             console.print(g.render_observation(state.observation(seat)))
             continue
+        if low == "say" or low.startswith("say "):
+            said = text[3:].strip()
+            if not said:
+                console.print("say what? — `say <text>`", highlight=False)
+                continue
+            return ("say", said)
         if low == "log":
             for ev in (state.log or [])[-15:]:
                 console.print("  " + g.render_event(ev.view(seat), seat), highlight=False, markup=False)
@@ -369,7 +385,7 @@ def sim(
     for k, v in d["wins"].items():
         t.add_row(f"wins {k} ({d['agents'][k]})", f"{v} ({100 * v / n:.1f}%)")
     t.add_row("draws", str(d["draws"]))
-    decided = sum(d["wins"].values())
+    decided = d["games"] - d["draws"] - d["aborted"] - len(d["errors"])
     fp = (
         f"{d['first_player_wins']} ({100 * d['first_player_wins'] / decided:.1f}% of decided)"
         if decided

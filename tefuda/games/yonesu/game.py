@@ -306,24 +306,20 @@ class YonesuGame(Game):
         return render_observation(self, obs)
 
     def card_table_row(self, c: Any) -> dict[str, Any]:
+        """One row of `tefuda cards yonesu` (the [Interrupt] and [捨/…] marks are part of the text)."""
         tb = self.tables
-        row: dict[str, Any] = {
+        yonesu = c.type == "yonesu"
+        return {
             "id": c.id,
             "name": c.name,
             "name_en": c.name_en,
             "type": c.type,
             "type_label": f"{TYPES_JA[c.type]} ({TYPES_EN[c.type]})",
+            "level": level_label(tb.levels[c.index]) if yonesu else None,
+            "power": tb.power[c.index] if yonesu else None,
             "cost": tb.cost[c.index],
             "lilith": tb.lilith[c.index],
             "copies": c.get("copies"),
             "text": c.get("text", ""),
             "text_en": c.get("text_en", ""),
         }
-        if c.type == "yonesu":
-            row["level"] = level_label(tb.levels[c.index])
-            row["power"] = tb.power[c.index]
-        else:
-            row["interrupt"] = tb.interrupt[c.index]
-            d = tb.discard[c.index]
-            row["special_cost"] = "" if d is None else d.label()[0]
-        return row

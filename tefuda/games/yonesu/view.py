@@ -16,6 +16,10 @@ def _p(seat: int) -> str:
     return f"P{seat + 1}"
 
 
+def _sg(v: Any) -> str:
+    return f"{v:+d}" if isinstance(v, int) else str(v)
+
+
 def render_event(game: Any, ev: dict[str, Any], viewer: int) -> str:
     """One event as ``viewer`` may see it (``ev`` is ``Event.view(viewer)``)."""
     cs = game.cardset
@@ -47,13 +51,13 @@ def render_event(game: Any, ev: dict[str, Any], viewer: int) -> str:
         "negate": f"{c} を打ち消す — negates {c}",
         "fizzle": f"{c}: 効果なし — no effect ({a[0]})",
         "protected": f"{c} は破壊されない — is protected",
-        "power": f"{c} パワー{int(a[0]):+d} → {a[1]} — power {int(a[0]):+d}" if a[0] != "" else "",
+        "power": f"{c} パワー{_sg(a[0])} → {a[1]} — power {_sg(a[0])}",
         "protect": f"{c} はこのターン破壊されない — cannot be destroyed this turn",
         "ready": f"{c} はもう一度攻撃できる — may attack again",
         "bounce": f"{a[0]} を手札に戻す — returns to {who}'s hand",
         "damage": f"{who} ライフ-{a[0]} → {a[1]} — loses {a[0]} life",
         "heal": f"{who} ライフ+{a[0]} → {a[1]} — gains {a[0]} life",
-        "limit": f"{who} [上限枚数]{int(a[0]):+d} → {a[1]} — card limit now {a[1]}" if a[0] != "" else "",
+        "limit": f"{who} [上限枚数]{_sg(a[0])} → {a[1]} — card limit now {a[1]}",
         "recover": f"{who} 捨て札から手札へ — takes back {c}",
         "cancel_attack": f"{who} 攻撃を無効にした — cancels the attack",
         "discard": f"{who}{you} [上限枚数]まで捨てる — discards {c}",
