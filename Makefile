@@ -14,8 +14,11 @@ $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+GAME ?= kirifuda
+PLAYERS ?= 2
+
 play: $(STAMP)
-	$(BIN)/tefuda play kirifuda --p1 human --p2 greedy
+	$(BIN)/tefuda play $(GAME) --players $(PLAYERS) --p1 human --p2 greedy --p3 greedy --p4 greedy
 
 test: $(STAMP)
 	$(BIN)/ruff check .
@@ -27,7 +30,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format .
 
 bench: $(STAMP)
-	$(BIN)/tefuda bench kirifuda
+	$(BIN)/python bench/run_bench.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache

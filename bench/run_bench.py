@@ -7,8 +7,12 @@ import sys
 
 from tefuda.bench import bench
 from tefuda.core import game_ids
+from tefuda.core.game import play_modes
 
 if __name__ == "__main__":
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
     for gid in game_ids():
-        print(json.dumps(bench(gid, seconds)), flush=True)
+        for mode in play_modes(gid):
+            if mode.options:
+                continue  # same engine paths as the plain mode of that player count
+            print(json.dumps(bench(gid, seconds, players=mode.players)), flush=True)

@@ -9,15 +9,16 @@ from typing import Any
 from .core import Rng, load_game
 
 
-def bench(game_id: str, seconds: float = 3.0, seed: int = 0) -> dict[str, Any]:
+def bench(game_id: str, seconds: float = 3.0, seed: int = 0, players: int | None = None) -> dict[str, Any]:
     game = load_game(game_id)
-    decks = [game.default_deck(s) for s in range(game.min_players)]
+    nplayers = players or game.min_players
+    decks = [game.default_deck(s) for s in range(nplayers)]
     rng = Rng(seed)
     actions = games = 0
     mid_states = []
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < seconds or games == 0:
-        s = game.new_state(decks, rng.next64() & 0x7FFFFFFF, record=False)
+        s = game.new_state(decks, rng.next64() & 0x7FFFFFFF, players=nplayers, record=False)
         n = 0
         while not s.is_over:
             legal = s.legal_actions()
@@ -37,6 +38,7 @@ def bench(game_id: str, seconds: float = 3.0, seed: int = 0) -> dict[str, Any]:
         per_clone.append((time.perf_counter_ns() - t) / batch / 1000)
     return {
         "game": game_id,
+        "players": nplayers,
         "seconds": round(dt, 3),
         "games": games,
         "actions": actions,

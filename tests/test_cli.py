@@ -193,3 +193,32 @@ def test_player_count_is_checked():
     assert r.exit_code == 1 and "played by 2–2 players, not 3" in r.output
     r = run("play", "kirifuda", "--players", "4", "--p1", "random")
     assert r.exit_code == 1 and "not 4" in r.output
+
+
+def test_yonesu_three_players_with_chat_save_and_verify(tmp_path):
+    out = tmp_path / "y.json"
+    feed = "say よろしく\n" + "1\n" * 3 + "say 邪神グラジヨネス\n"
+    r = run("play", "yonesu", "--players", "3", "--p2", "random", "--p3", "random", "--seed", "4",
+            "--save", str(out), input=feed)  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert "「よろしく」" in r.output and "said the name 邪神グラジヨネス" in r.output
+    rep = json.loads(out.read_text(encoding="utf-8"))
+    assert rep["players"] == 3 and "!say 1 よろしく" in rep["actions"]
+    assert rep["outcome"]["winner"] in (1, 2)
+    r = run("replay", str(out), "--verify")
+    assert r.exit_code == 0 and "OK" in r.output
+
+
+def test_yonesu_sim_reports_every_seat_and_teams():
+    r = run("sim", "yonesu", "--players", "4", "--p1", "random", "--p2", "random", "--p3", "random",
+            "--p4", "random", "-n", "12", "--json")  # fmt: skip
+    d = json.loads(r.output)
+    assert set(d["wins"]) == {"p1", "p2", "p3", "p4"}
+    assert sum(d["wins"].values()) + d["draws"] == 12 and d["errors"] == [] and d["aborted"] == 0
+    r = run("sim", "yonesu", "--players", "4", "--option", "teams=true", "--p1", "random", "--p2", "random",
+            "--p3", "random", "--p4", "random", "-n", "12", "--json")  # fmt: skip
+    d = json.loads(r.output)
+    assert d["wins"]["p1"] == d["wins"]["p3"] and d["wins"]["p2"] == d["wins"]["p4"]
+    assert d["wins"]["p1"] + d["wins"]["p2"] == 12
+    r = run("play", "yonesu", "--players", "5")
+    assert r.exit_code == 1 and "2–4 players" in r.output

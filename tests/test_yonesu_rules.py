@@ -618,3 +618,17 @@ def test_random_positions_keep_their_invariants_in_every_mode():
                 assert all(
                     s.total(p) <= s.limit[p] or p in s.discard_down for p in range(players) if s.alive[p]
                 )
+
+
+def test_saying_the_name_during_the_opening_draw_of_a_survival_game():
+    s = game().new_state(None, 3, players=4)
+    loser = (s.first + 1) % 4
+    s.say(loser, "邪神グラジヨネス")
+    assert not s.is_over and not s.alive[loser]
+    first = s.first
+    s.say(first, "ごめん、邪神グラジヨネスって言っちゃった")
+    assert not s.is_over and s.current_player == (first + 2) % 4  # the next player left chooses
+    do(s, "draw 7")
+    assert s.total(loser) == 0 and s.total(first) == 0
+    assert all(s.total(p) == 8 for p in range(4) if s.alive[p])
+    s.check_invariants()

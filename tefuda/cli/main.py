@@ -460,13 +460,14 @@ def replay(
 def bench_cmd(
     game_id: str = typer.Argument(..., metavar="GAME"),
     seconds: float = typer.Option(3.0),
+    players: int | None = typer.Option(None, help="number of players (default: the game's minimum)"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Random-playout throughput and median clone time of mid-game states, on one core."""
     from tefuda.bench import bench
 
-    _game(game_id)
-    r = bench(game_id, seconds)
+    n = _players(_game(game_id), players)
+    r = bench(game_id, seconds, players=n)
     if as_json:
         print(json.dumps(r))
         return

@@ -77,8 +77,9 @@ def proceed(s: YonesuState) -> None:
             victory.eliminate(s, s.attacker, "could not exchange a card", "手札交換をしていない(手札がない)")
             continue
         if ph == OPENING:
-            if not s.alive[s.first]:
-                s.first = s.attacker = next(p for p in range(s.nplayers) if s.alive[p])
+            if not s.alive[s.first]:  # the first player lost already: the next one clockwise goes first
+                n = s.nplayers
+                s.first = s.attacker = next(p for p in ((s.first + k) % n for k in range(1, n)) if s.alive[p])
             s.to_move = s.first
             return
         s.to_move = s.attacker

@@ -45,10 +45,12 @@ def apply_opening(s: YonesuState, action: Action) -> None:
     stuck = True
     for j in range(n):
         seat = (s.first + j) % n
+        if not s.alive[seat]:
+            continue
         room = opening_target(s, seat) - len(s.zones[zid(seat, HAND)])
         if s.draw(seat, min(k, max(room, 0))):
             stuck = False
-    done = all(len(s.zones[zid(p, HAND)]) >= opening_target(s, p) for p in range(n))
+    done = all(len(s.zones[zid(p, HAND)]) >= opening_target(s, p) for p in range(n) if s.alive[p])
     if done or stuck:
         # ゲーム開始宣言: everyone says 「ヨネス」 together (done for the players, so nobody loses by it)
         s.emit("start", s.first, -1, "せーの、「ヨネス」!")
