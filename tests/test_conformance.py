@@ -99,7 +99,7 @@ def test_notation_and_index_round_trip(game_id):
                 assert game.action_space.action(i) == a
 
 
-@pytest.mark.parametrize("seat_kind", ["player0", "player1", "spectator"])
+@pytest.mark.parametrize("seat_kind", ["player0", "player1", "last_player", "spectator"])
 def test_hidden_identities_do_not_change_what_a_seat_sees(game_id, seat_kind):
     """Swap every identity a seat cannot know: its observation, its legal actions (when it moves), its
     view of the next action's events and its determinizations must not change."""
@@ -107,7 +107,12 @@ def test_hidden_identities_do_not_change_what_a_seat_sees(game_id, seat_kind):
     checked_events = 0
     for seed in range(25):
         for state, action in random_game(game_id, seed, record=True):
-            seat = {"player0": 0, "player1": 1, "spectator": state.nplayers}[seat_kind]
+            seat = {
+                "player0": 0,
+                "player1": 1,
+                "last_player": state.nplayers - 1,
+                "spectator": state.nplayers,
+            }[seat_kind]
             twin = swap_hidden(state, seat, rng)
             assert twin.observation(seat) == state.observation(seat)
             assert twin.current_player == state.current_player

@@ -10,6 +10,8 @@ def test_the_suite_has_its_test_files():
     for required in (
         "test_conformance.py",
         "test_kirifuda_rules.py",
+        "test_yonesu_rules.py",
+        "test_yonesu_box.py",
         "test_bad_input.py",
         "test_cli.py",
         "test_golden.py",

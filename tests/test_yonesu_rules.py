@@ -632,3 +632,17 @@ def test_saying_the_name_during_the_opening_draw_of_a_survival_game():
     assert s.total(loser) == 0 and s.total(first) == 0
     assert all(s.total(p) == 8 for p in range(4) if s.alive[p])
     s.check_invariants()
+
+
+def test_a_win_by_four_first_yonesu_makes_every_other_player_lose_in_survival():
+    s = position(
+        game(),
+        hands=(["ファーストヨネス", "ファーストヨネス", "ヨネス召集"], ["補給"], ["補給"]),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"]], [["ファーストヨネス"]]),
+        costs=(["ダーク股ー"], [], []),
+        discard=["ファーストヨネス"],
+    )
+    do(s, "force ヨネス召集")
+    pass_all(s)
+    res = s.outcome()
+    assert res.winner == 0 and res.returns(3) == [1.0, -1.0, -1.0]
