@@ -78,3 +78,13 @@ def test_agent_input_is_the_same_whatever_the_hidden_cards(kirifuda):
         assert a.determinize(Rng(n)).digest() == b.determinize(Rng(n)).digest()
         n += 1
     assert n > 20
+
+
+def test_decision_describes_legal_actions_for_every_mode(game_id):
+    from tefuda.agents import decision_for
+    from tests.conftest import random_game
+
+    for n, (state, _) in enumerate(random_game(game_id, 3)):
+        if n % 25 == 0:
+            d = decision_for(state)
+            assert [d.describe(a) for a in d.legal] == [state.describe(a) for a in state.legal_actions()]

@@ -36,7 +36,8 @@ def decision_for(state: State) -> Decision:
     # seat, and determinizing that again draws from the same distribution (determinize depends only on
     # what the seat knows — the conformance suite proves it), so not even introspection finds a secret.
     world = state.determinize(seat, Rng(0x5EED))
-    return Decision(seat, obs, legal, state.game.describe, lambda rng: world.determinize(seat, rng))
+    # describe through the world too: a bound method of the true state would be a way back to its secrets
+    return Decision(seat, obs, legal, world.describe, lambda rng: world.determinize(seat, rng))
 
 
 class Agent(Protocol):
