@@ -192,7 +192,7 @@ class Game:
 
 # ---------------------------------------------------------------------- registry
 _REGISTRY: dict[str, type[Game]] = {}
-_GAME_MODULES = ("tefuda.games.kirifuda", "tefuda.games.yonesu")
+_GAME_MODULES = ("tefuda.games.kirifuda", "tefuda.games.yonesu", "tefuda.games.genesis")
 
 
 def register(cls: type[Game]) -> type[Game]:

@@ -1,0 +1,107 @@
+"""バトルフェイズ: attack rights by 速度 (4 → 1, the first player's first on a tie), blocks, and the battle.
+
+攻撃 > 防衛: the blocker is destroyed and its player takes 攻撃 − 防衛 戦闘ダメージ (cards from the top of the
+本陣 to the 冥府). 攻撃 < 防衛: the blocker keeps 攻撃 as 蓄積ダメージ and the attacker's player pays the
+攻撃失敗 penalty (2 cards, not damage). Equal: the blocker is destroyed and the attacker pays the penalty.
+Unblocked: 攻撃 as 戦闘ダメージ, which is not a won battle.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tefuda.core import Action
+
+from . import effects
+from .phase_ids import ATTACK, BLOCK, DESTROYED, FIGHT, PASS, TAKE, TAPPED
+from .zones import FRONT, NZ
+
+if TYPE_CHECKING:
+    from .state import GenesisState
+
+PENALTY = 2
+
+
+def attackers(s: GenesisState, seat: int) -> list[int]:
+    """Active 前衛 units of the current 速度, not 召喚酔い (summoned in this very phase)."""
+    flags = s.flags
+    return [
+        u
+        for u in s.zones[seat * NZ + FRONT]
+        if not flags[u] & (TAPPED | DESTROYED) and s.unit_speed(u) == s.speed and s.summoned_at[u] != s.serial
+    ]
+
+
+def attack_actions(s: GenesisState, seat: int) -> list[Action]:
+    units = attackers(s, seat)
+    return [*(Action("attack", u) for u in units), PASS] if units else []
+
+
+def apply_attack(s: GenesisState, action: Action) -> None:
+    seat = s.to_move
+    if action.kind == "pass":
+        s.emit("pass", seat, -1, s.speed)
+        effects.advance_speed(s)
+        return
+    u = action.a
+    s.flags[u] |= TAPPED
+    s.battle = (u, -1)
+    s.emit("attack", seat, u, s.unit_name(u), s.attack(u))
+    effects.queue_responses(s, 1 - seat, "enemy_attack", u)
+    s.phase = BLOCK
+
+
+def block_actions(s: GenesisState, seat: int) -> list[Action]:
+    flags = s.flags
+    units = [u for u in s.zones[seat * NZ + FRONT] if not flags[u] & (TAPPED | DESTROYED)]
+    return [*(Action("block", u) for u in units), TAKE]
+
+
+def apply_block(s: GenesisState, action: Action) -> None:
+    seat = s.to_move
+    a = s.battle[0]
+    if action.kind == "block":
+        b = action.a
+        s.flags[b] |= TAPPED
+        s.battle = (a, b)
+        s.emit("block", seat, b, s.unit_name(b), s.defense(b))
+    else:
+        s.emit("take", seat)
+    effects.queue_battle_effects(s, a, s.battle[1])
+    s.phase = FIGHT
+
+
+def fight(s: GenesisState) -> None:
+    a, b = s.battle
+    s.battle = None
+    s.phase = ATTACK
+    if not s.alive_unit(a):
+        s.emit("battle", s.seat_of(a), a, "the attacker is gone / 攻撃ユニットがいない")
+        return
+    attacker_seat = s.seat_of(a)
+    defender = 1 - attacker_seat
+    atk = s.attack(a)
+    if b < 0:
+        s.emit("direct_attack", defender, -1, atk)
+        s.mill(defender, atk, "damage")
+        return
+    if not s.alive_unit(b):
+        s.emit("battle", defender, b, "the blocker is gone / 防御ユニットがいない")
+        return
+    d = s.defense(b)
+    s.emit("battle", attacker_seat, -1, f"{atk} vs {d}")
+    if atk > d:
+        effects.destroy(s, b)
+        s.mill(defender, atk - d, "damage")
+    elif atk < d:
+        if effects.immune(s, b):
+            s.emit("immune", defender, b)
+        else:
+            s.dmg[b] += atk
+            s.emit("damaged", defender, b, atk, s.defense(b))
+        s.emit("penalty", attacker_seat, -1, PENALTY)
+        s.mill(attacker_seat, PENALTY, "penalty")
+    else:
+        effects.destroy(s, b)
+        s.emit("penalty", attacker_seat, -1, PENALTY)
+        s.mill(attacker_seat, PENALTY, "penalty")

@@ -1,0 +1,218 @@
+"""ジェネシス・ガーデン's cards: 召喚, 階級, 速度, 攻撃, 防衛, 種族, and one effect
+written 「種類/場所(コスト)」.
+
+Cards are data (cards.toml). Every card is a unit; a 英雄 (hero) has 階級 icons (``rank``: that many units
+of its race must be on your field to summon it), a 術式 unit fires its effect only when battle damage mills
+it. An effect is a table such as ``{ kind = "起動", place = "前衛", cost = 3, do = "damage", amount = 2,
+target = "enemy" }`` — kind (種類), place (場所), cost (発動コスト, paid by 転生) and what it does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tefuda.core import CardSchema, CardSet, Field
+
+UNIT, HERO, RITUAL = 0, 1, 2
+TYPE_IDS = ("unit", "hero", "ritual")
+TYPES_JA = {"unit": "ユニット", "hero": "英雄", "ritual": "術式ユニット"}
+TYPES_EN = {"unit": "Unit", "hero": "Hero", "ritual": "Ritual Unit"}
+
+# the designer's list of races (種族)
+RACES = ("ドラゴン", "悪魔", "獣人", "精霊", "巨人", "アンデッド", "アンドロイド", "天使", "人間")
+RACES_EN = {
+    "ドラゴン": "Dragon",
+    "悪魔": "Demon",
+    "獣人": "Beastfolk",
+    "精霊": "Spirit",
+    "巨人": "Giant",
+    "アンデッド": "Undead",
+    "アンドロイド": "Android",
+    "天使": "Angel",
+    "人間": "Human",
+}
+
+# 種類 (effect kinds) and 場所 (where the card must be)
+KINDS = {
+    "起動": "activated (spell phase)",
+    "永続": "continuous",
+    "召喚": "on summon",
+    "対応": "response",
+    "戦闘": "in battle",
+    "術式": "ritual (when battle damage mills it)",
+}
+PLACES = {"前衛": "front", "後衛": "rear", "戦域": "field", "冥府": "underworld"}
+TRIGGERS = {
+    "enemy_attack": "an enemy unit declares an attack",
+    "ally_destroyed": "one of your units is destroyed",
+}
+
+# verbs: parameters, the targets they take
+VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "damage": (("amount",), ("enemy",)),  # ダメージ: accumulated damage on a unit
+    "reduce": (("amount",), ("enemy", "attacker")),  # 攻撃・防衛 −N until the end of the turn (not damage)
+    "boost": (("amount",), ("self", "ally")),  # 攻撃 +N until the end of the turn
+    "fortify": (("amount",), ("self", "ally")),  # 防衛 +N until the end of the turn
+    "destroy": ((), ("enemy",)),  # 破壊
+    "mill": (("amount",), ("none",)),  # the opponent takes N damage: N cards from the 本陣 to 冥府
+    "draw": (("amount",), ("none",)),
+    "heal": ((), ("self", "ally")),  # its accumulated damage is healed
+    "untap": ((), ("ally",)),  # 疲労 → 活動
+    "quick_summon": (("max_cost",), ("card",)),  # 速攻召喚 from hand or 冥府 (``from``)
+    "immune_damage": ((), ("self",)),  # 永続: this unit takes no damage (reductions still apply)
+    "aura": (("amount",), ("none",)),  # 永続: your other units of this race in the 前衛 get 攻撃 +N
+}
+CONTINUOUS_VERBS = frozenset({"immune_damage", "aura"})
+OPTIONAL_KEYS: dict[str, type] = {"max_def": int, "from": str, "on": str, "need_units": int, "race": str}
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    kind: str  # 種類
+    place: str  # 場所
+    cost: int  # 発動コスト (転生)
+    do: str
+    amount: int = 0
+    target: str = "none"
+    max_def: int = -1
+    source: str = "hand"  # 速攻召喚 from
+    on: str = ""  # 対応 trigger
+    need_units: int = 0  # 術式: units you must have on the field
+    race: str = ""  # 速攻召喚 filter
+
+    def label(self) -> str:
+        """「種類/場所(コスト)」 as printed."""
+        return f"{self.kind}/{self.place}({self.cost})"
+
+
+def _check_effect(value: Any) -> str | None:
+    if not isinstance(value, dict):
+        return 'must be a table like { kind = "起動", place = "前衛", cost = 2, do = "damage", amount = 2 }'
+    for key in ("kind", "place", "cost", "do"):
+        if key not in value:
+            return f"missing {key!r}"
+    if value["kind"] not in KINDS:
+        return f"kind (種類) must be one of {', '.join(KINDS)}, got {value['kind']!r}"
+    if value["place"] not in PLACES:
+        return f"place (場所) must be one of {', '.join(PLACES)}, got {value['place']!r}"
+    if not isinstance(value["cost"], int) or isinstance(value["cost"], bool) or not 0 <= value["cost"] <= 9:
+        return "cost (発動コスト) must be a whole number 0 to 9"
+    do = value["do"]
+    if do not in VERBS:
+        return f"'do' must be one of {', '.join(VERBS)}, got {do!r}"
+    params, targets = VERBS[do]
+    for p in params:
+        v = value.get(p)
+        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 20:
+            return f"{do}: {p} must be a whole number 1 to 20"
+    target = value.get("target", targets[0])
+    if target not in targets:
+        return f"{do}: target must be one of {', '.join(targets)}, got {target!r}"
+    for key, val in value.items():
+        if key in ("kind", "place", "cost", "do", "target", *params):
+            continue
+        kind = OPTIONAL_KEYS.get(key)
+        if kind is None:
+            return f"unknown key {key!r}"
+        if not isinstance(val, kind) or isinstance(val, bool):
+            return f"{key} must be {kind.__name__}"
+    if (do in CONTINUOUS_VERBS) != (value["kind"] == "永続"):
+        return "immune_damage and aura are 永続 effects, and a 永続 effect is one of them"
+    if value["kind"] == "対応" and value.get("on") not in TRIGGERS:
+        return f"a 対応 effect needs on = one of {', '.join(TRIGGERS)}"
+    if value["kind"] == "術式" and value["place"] != "冥府":
+        return "a 術式 effect fires from the 冥府: place must be 冥府"
+    if value.get("from", "hand") not in ("hand", "grave"):
+        return "from must be hand or grave"
+    if "race" in value and value["race"] not in RACES:
+        return f"race must be one of {', '.join(RACES)}"
+    return None
+
+
+def _check_race(value: Any) -> str | None:
+    return None if value in RACES else f"unknown 種族 {value!r} (races: {', '.join(RACES)})"
+
+
+def _range(lo: int, hi: int, what: str):
+    def check(value: Any) -> str | None:
+        return None if lo <= value <= hi else f"{what} must be {lo} to {hi}"
+
+    return check
+
+
+def _card_check(ctype: str, table: Any) -> tuple[str, str] | None:
+    if ctype == "hero" and table.get("rank", 0) < 1:
+        return ("rank", "a 英雄 (hero) has 1 to 3 階級 icons")
+    if ctype == "ritual" and table.get("effect", {}).get("kind") != "術式":
+        return ("effect", "a 術式ユニット has a 術式 effect")
+    if ctype != "ritual" and table.get("effect", {}).get("kind") == "術式":
+        return ("effect", "only a 術式ユニット (type ritual) has a 術式 effect")
+    return None
+
+
+SCHEMA = CardSchema(
+    types=TYPES_JA,
+    fields={
+        "summon": Field(int, required="*", check=_range(0, 9, "召喚"), doc="召喚 (summon cost)"),
+        "rank": Field(int, allowed=frozenset({"hero"}), check=_range(1, 3, "階級"), doc="階級 icons"),
+        "speed": Field(int, required="*", check=_range(1, 4, "速度"), doc="速度"),
+        "attack": Field(int, required="*", check=_range(0, 20, "攻撃"), doc="攻撃"),
+        "defense": Field(int, required="*", check=_range(1, 20, "防衛"), doc="防衛"),
+        "race": Field(str, required="*", check=_check_race, doc="種族"),
+        "effect": Field(dict, check=_check_effect, doc="effect: 種類/場所(コスト)"),
+        "text": Field(str, required="*", doc="card text, Japanese"),
+        "text_en": Field(str, required="*", doc="card text, English"),
+    },
+    card_check=_card_check,
+)
+
+
+@dataclass(frozen=True)
+class Tables:
+    ctype: tuple[int, ...]
+    summon: tuple[int, ...]
+    rank: tuple[int, ...]
+    speed: tuple[int, ...]
+    attack: tuple[int, ...]
+    defense: tuple[int, ...]
+    race: tuple[str, ...]
+    effect: tuple[Effect | None, ...]
+
+
+def compile_cards(cardset: CardSet) -> Tables:
+    cols: list[list[Any]] = [[] for _ in range(8)]
+    for c in cardset:
+        e = c.get("effect")
+        eff = None
+        if e is not None:
+            params, targets = VERBS[e["do"]]
+            eff = Effect(
+                e["kind"],
+                e["place"],
+                e["cost"],
+                e["do"],
+                e.get(params[0], 0) if params else 0,
+                e.get("target", targets[0]),
+                e.get("max_def", -1),
+                e.get("from", "hand"),
+                e.get("on", ""),
+                e.get("need_units", 0),
+                e.get("race", ""),
+            )
+        for col, v in zip(
+            cols,
+            (
+                TYPE_IDS.index(c.type),
+                c.get("summon"),
+                c.get("rank", 0),
+                c.get("speed"),
+                c.get("attack"),
+                c.get("defense"),
+                c.get("race"),
+                eff,
+            ),
+            strict=True,
+        ):
+            col.append(v)
+    return Tables(*(tuple(col) for col in cols))

@@ -1,0 +1,311 @@
+"""効果: 起動 in the スペルフェイズ (速度 4 → 1), 召喚 / 対応 / 戦闘 / 術式 when their moment
+comes, 永続 always.
+
+An effect is usable only where its 場所 says, by a unit that is not 疲労状態, not destroyed and not in a
+union (ユニオン状態のカードは効果と技能が使えません). Its 発動コスト (N) is paid by 転生: the N lowest face-up
+cards of the 冥府 turn face down — the player does not choose which.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tefuda.core import FACE_UP, Action
+
+from .cards import Effect
+from .phase_ids import CARD_T, DESTROYED, MAX_SUMMONS, NONE_T, PASS, TAPPED
+from .zones import FRONT, GRAVE, HAND, NZ, REAR, SLOTS
+
+if TYPE_CHECKING:
+    from .state import GenesisState
+
+PLACE_ZONES = {"前衛": (FRONT,), "後衛": (REAR,), "戦域": (FRONT, REAR), "冥府": (GRAVE,)}
+
+
+def effect_of(s: GenesisState, inst: int) -> Effect | None:
+    return s.game.tables.effect[s.cards[inst]]
+
+
+# ---------------------------------------------------------------------- 永続
+def _continuous(s: GenesisState, inst: int, verb: str) -> Effect | None:
+    e = effect_of(s, inst)
+    if e is None or e.do != verb:
+        return None
+    if s.place_of(inst) not in PLACE_ZONES[e.place] or s.flags[inst] & DESTROYED or s.partner[inst] >= 0:
+        return None
+    return e
+
+
+def immune(s: GenesisState, inst: int) -> bool:
+    """A 永続 "takes no damage" (reductions of 攻撃/防衛 still apply: they are not damage)."""
+    return _continuous(s, inst, "immune_damage") is not None
+
+
+def aura_bonus(s: GenesisState, inst: int) -> int:
+    tb = s.game.tables
+    seat = s.seat_of(inst)
+    race = tb.race[s.cards[inst]]
+    bonus = 0
+    for other in s.units(seat):
+        if other != inst and tb.race[s.cards[other]] == race:
+            e = _continuous(s, other, "aura")
+            if e is not None:
+                bonus += e.amount
+    return bonus
+
+
+# ---------------------------------------------------------------------- can it be used, at what
+def usable(s: GenesisState, inst: int, e: Effect, *, in_battle: bool = False) -> bool:
+    if s.place_of(inst) not in PLACE_ZONES[e.place]:
+        return False
+    if e.kind == "術式":
+        return bool(s.flags[inst] & FACE_UP) and len(s.units(s.seat_of(inst))) >= e.need_units
+    if s.flags[inst] & DESTROYED or s.partner[inst] >= 0:
+        return False
+    # 疲労状態のカードは効果を使えません; our decision: a unit's own 戦闘 effect works in its battle
+    return in_battle or not s.flags[inst] & TAPPED
+
+
+def face_up_grave(s: GenesisState, seat: int) -> int:
+    return sum(1 for i in s.zones[seat * NZ + GRAVE] if s.flags[i] & FACE_UP)
+
+
+def pay(s: GenesisState, seat: int, n: int) -> None:
+    """転生: the lowest N face-up cards of the 冥府 turn face down (not chosen)."""
+    left = n
+    for i in s.zones[seat * NZ + GRAVE]:
+        if left == 0:
+            break
+        if s.flags[i] & FACE_UP:
+            s.flags[i] &= ~FACE_UP
+            s.emit("reincarnate", seat, i)
+            left -= 1
+
+
+def targets(s: GenesisState, seat: int, inst: int, e: Effect, ctx: int) -> list[int]:
+    t = e.target
+    if t == "none":
+        return [NONE_T]
+    if t == "self":
+        return [inst] if s.alive_unit(inst) else []
+    if t == "attacker":
+        return [ctx] if ctx >= 0 and s.alive_unit(ctx) else []
+    if t == "card":
+        return summon_choices(s, seat, e, inst)
+    side = seat if t == "ally" else 1 - seat
+    out = [i for i in s.units(side) if not s.flags[i] & DESTROYED]
+    if e.max_def >= 0:
+        out = [i for i in out if s.defense(i) <= e.max_def]
+    return out
+
+
+def summon_choices(s: GenesisState, seat: int, e: Effect, source: int) -> list[int]:
+    """速攻召喚: a card (from hand or the 冥府, face up) and a row with room; it counts toward the 4.
+    A 術式 card turns itself face down to fire, so it cannot call itself back."""
+    if s.summons[seat] >= MAX_SUMMONS:
+        return []
+    tb = s.game.tables
+    room = [len(s.zones[seat * NZ + k]) < SLOTS for k in (FRONT, REAR)]
+    if e.source == "hand":
+        pool = {s.cards[i] for i in s.zones[seat * NZ + HAND]}
+    else:
+        # the 転生 paid first turns the lowest face-up cards down: those cannot be called
+        up = [i for i in s.zones[seat * NZ + GRAVE] if s.flags[i] & FACE_UP and i != source]
+        pool = {s.cards[i] for i in up[e.cost :]}
+    out = []
+    for c in sorted(pool):
+        if tb.summon[c] > e.amount or (e.race and tb.race[c] != e.race) or not s.can_summon_card(seat, c):
+            continue
+        out.extend(CARD_T + c * 2 + r for r in (0, 1) if room[r])
+    return out
+
+
+# ---------------------------------------------------------------------- doing it
+def resolve(s: GenesisState, seat: int, inst: int, e: Effect, t: int) -> None:
+    do = e.do
+    s.emit("effect", seat, inst, e.label(), do, target_label(s, t))
+    if do == "damage":
+        if immune(s, t):
+            s.emit("immune", s.seat_of(t), t)
+        else:
+            s.dmg[t] += e.amount
+            s.emit("damaged", s.seat_of(t), t, e.amount, s.defense(t))
+    elif do == "reduce":
+        s.atk_mod[t] -= e.amount
+        s.def_mod[t] -= e.amount
+        s.emit("reduced", s.seat_of(t), t, e.amount, s.defense(t))
+    elif do == "boost":
+        s.atk_mod[t] += e.amount
+    elif do == "fortify":
+        s.def_mod[t] += e.amount
+    elif do == "destroy":
+        destroy(s, t)
+    elif do == "mill":
+        s.mill(1 - seat, e.amount, "damage")
+    elif do == "draw":
+        for _ in range(e.amount):
+            s.draw(seat)
+    elif do == "heal":
+        s.dmg[t] = 0
+    elif do == "untap":
+        s.flags[t] &= ~TAPPED
+    elif do == "quick_summon":
+        from .turns import place
+
+        card, row = divmod(t - CARD_T, 2)
+        zone = s.zones[seat * NZ + (HAND if e.source == "hand" else GRAVE)]
+        unit = next(
+            i
+            for i in zone
+            if s.cards[i] == card and i != inst and (e.source == "hand" or s.flags[i] & FACE_UP)
+        )
+        place(s, seat, unit, row, quick=True)
+
+
+def target_label(s: GenesisState, t: int, lang: str = "ja") -> str:
+    if t == NONE_T:
+        return ""
+    if t >= CARD_T:
+        card, row = divmod(t - CARD_T, 2)
+        c = s.game.cardset[card]
+        name = c.name if lang == "ja" else c.name_en
+        rows = ("前衛", "後衛") if lang == "ja" else ("front", "rear")
+        return f"{name}@{rows[row]}"
+    return s.unit_name(t, lang)
+
+
+def destroy(s: GenesisState, inst: int) -> None:
+    """破壊: the unit turns round (破壊状態) and stays until its player's エンド / リーブ; a union
+    goes whole."""
+    if s.flags[inst] & DESTROYED:
+        return
+    seat = s.seat_of(inst)
+    s.flags[inst] |= DESTROYED
+    p = s.partner[inst]
+    if p >= 0:
+        s.flags[p] |= DESTROYED
+    s.emit("destroyed", seat, inst, s.unit_name(inst))
+    queue_responses(s, seat, "ally_destroyed", inst)
+
+
+def check_defense(s: GenesisState) -> None:
+    """防衛 0 or less destroys (蓄積ダメージ and reductions alike)."""
+    for seat in (0, 1):
+        for i in s.units(seat):
+            if not s.flags[i] & DESTROYED and s.defense(i) <= 0:
+                destroy(s, i)
+
+
+# ---------------------------------------------------------------------- offering optional effects
+def _order(s: GenesisState, items: list[tuple]) -> list[tuple]:
+    """速度 high to low; equal speed: the first player's first (our decision for simultaneous effects)."""
+    return sorted(items, key=lambda q: (-s.unit_speed(q[2]), q[1] != s.first))
+
+
+def on_summon(s: GenesisState, seat: int, inst: int) -> None:
+    e = effect_of(s, inst)
+    if e is not None and e.kind == "召喚":
+        s.queue.append(("summon", seat, inst, -1))
+
+
+def queue_responses(s: GenesisState, seat: int, on: str, ctx: int) -> None:
+    found = []
+    for u in s.units(seat):
+        e = effect_of(s, u)
+        if e is not None and e.kind == "対応" and e.on == on and u != ctx:
+            found.append(("respond", seat, u, ctx))
+    s.queue.extend(_order(s, found))
+
+
+def queue_battle_effects(s: GenesisState, attacker: int, blocker: int) -> None:
+    for u in (attacker, blocker):
+        if u < 0:
+            continue
+        e = effect_of(s, u)
+        if e is not None and e.kind == "戦闘":
+            s.queue.append(("battle", s.seat_of(u), u, -1))
+
+
+def offer_ok(s: GenesisState, item: tuple) -> bool:
+    kind, seat, inst, ctx = item
+    e = effect_of(s, inst)
+    if e is None or not usable(s, inst, e, in_battle=kind == "battle"):
+        return False
+    if face_up_grave(s, seat) < e.cost:
+        return False
+    # choices from a hand are private: the player is asked anyway (no tell), and may only decline
+    return private_choices(e) or bool(targets(s, seat, inst, e, ctx))
+
+
+def private_choices(e: Effect) -> bool:
+    return e.do == "quick_summon" and e.source == "hand"
+
+
+def trigger_actions(s: GenesisState) -> list[Action]:
+    _kind, seat, inst, ctx = s.queue[0]
+    e = effect_of(s, inst)
+    return [*(Action("use", inst, t) for t in targets(s, seat, inst, e, ctx)), Action("decline", inst)]
+
+
+def apply_trigger(s: GenesisState, action: Action) -> None:
+    kind, seat, inst, _ctx = s.queue.pop(0)
+    e = effect_of(s, inst)
+    if action.kind == "decline":
+        s.emit("decline", seat, inst, e.label())
+        return
+    pay(s, seat, e.cost)
+    if kind == "ritual":
+        s.flags[inst] &= ~FACE_UP  # 術式: the card turns itself face down to fire
+        s.emit("ritual", seat, inst)
+    resolve(s, seat, inst, e, action.b)
+
+
+# ---------------------------------------------------------------------- スペルフェイズ (起動)
+def spell_units(s: GenesisState, seat: int) -> list[int]:
+    """Units of the current 速度 that may activate a 起動 effect now."""
+    out = []
+    room = face_up_grave(s, seat)
+    for u in s.units(seat):
+        e = effect_of(s, u)
+        if (
+            e is not None
+            and e.kind == "起動"
+            and s.unit_speed(u) == s.speed
+            and e.cost <= room
+            and usable(s, u, e)
+        ):
+            out.append(u)
+    return out
+
+
+def spell_actions(s: GenesisState, seat: int) -> list[Action]:
+    """Who is asked depends on public facts only (a hand-dependent choice may leave just ``pass``)."""
+    out = []
+    asked = False
+    for u in spell_units(s, seat):
+        e = effect_of(s, u)
+        tg = targets(s, seat, u, e, -1)
+        asked = asked or bool(tg) or private_choices(e)
+        out.extend(Action("activate", u, t) for t in tg)
+    return [*out, PASS] if asked else []
+
+
+def apply_spell(s: GenesisState, action: Action) -> None:
+    seat = s.to_move
+    if action.kind == "pass":
+        s.emit("pass", seat, -1, s.speed)
+        advance_speed(s)
+        return
+    u = action.a
+    e = effect_of(s, u)
+    s.flags[u] |= TAPPED  # 起動効果を発動したカードは疲労状態になる
+    pay(s, seat, e.cost)
+    resolve(s, seat, u, e, action.b)
+
+
+def advance_speed(s: GenesisState) -> None:
+    """First player's units of this 速度, then the second's, then the next 速度 down."""
+    s.side += 1
+    if s.side == 2:
+        s.side = 0
+        s.speed -= 1

@@ -1,0 +1,102 @@
+"""The automatic steps between decisions: 防衛 checks, optional effects offered in order, スタンバイ and
+ドロー, who has the right to act at each 速度, battles compared, and the turn order of a round."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import battle, effects, turns
+from .phase_ids import (
+    ATTACK,
+    BLOCK,
+    DRAW,
+    END,
+    FIGHT,
+    LEAVE,
+    MAIN,
+    MULLIGAN,
+    SPELL,
+    STANDBY,
+    TRIGGER,
+    UNION,
+)
+
+if TYPE_CHECKING:
+    from .state import GenesisState
+
+
+def proceed(s: GenesisState) -> None:
+    while s.result is None:
+        effects.check_defense(s)
+        while s.queue and not effects.offer_ok(s, s.queue[0]):
+            s.queue.pop(0)  # its moment passed (the card left, the cost cannot be paid, no target)
+        if s.queue:
+            if s.phase != TRIGGER:
+                s.resume = s.phase
+                s.phase = TRIGGER
+            s.to_move = s.queue[0][1]
+            return
+        if s.phase == TRIGGER:
+            s.phase = s.resume
+        ph = s.phase
+        if ph == MULLIGAN:
+            s.to_move = s.mull_seat
+            return
+        if ph == STANDBY:
+            turns.standby(s)
+            turns.next_phase(s, DRAW)
+            continue
+        if ph == DRAW:
+            s.draw(s.turn_seat)  # mandatory
+            turns.next_phase(s, MAIN)
+            continue
+        if ph == MAIN:
+            s.to_move = s.turn_seat
+            return
+        if ph == END:
+            if turns.destroyed_cards(s, s.turn_seat):
+                s.to_move = s.turn_seat
+                return
+            turns.after_end(s)
+            continue
+        if ph == UNION:
+            if s.side < 2:
+                s.to_move = s.first if s.side == 0 else s.second
+                return
+            turns.next_phase(s, SPELL)
+            s.speed, s.side = 4, 0
+            continue
+        if ph in (SPELL, ATTACK):
+            if s.speed < 1:
+                turns.next_phase(s, ATTACK if ph == SPELL else LEAVE)
+                s.speed, s.side = 4, 0
+                continue
+            seat = s.first if s.side == 0 else s.second
+            acts = effects.spell_actions(s, seat) if ph == SPELL else battle.attack_actions(s, seat)
+            if acts:
+                s.to_move = seat
+                return
+            effects.advance_speed(s)
+            continue
+        if ph == BLOCK:
+            a = s.battle[0]
+            if not s.alive_unit(a):
+                s.battle = None
+                s.phase = ATTACK
+                continue
+            s.to_move = 1 - s.seat_of(a)
+            return
+        if ph == FIGHT:
+            battle.fight(s)
+            continue
+        if ph == LEAVE:
+            if s.side < 2:
+                seat = s.first if s.side == 0 else s.second
+                if turns.destroyed_cards(s, seat):
+                    s.to_move = seat
+                    return
+                s.side += 1
+                continue
+            turns.leave_phase_done(s)
+            continue
+        return

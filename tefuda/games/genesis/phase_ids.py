@@ -1,0 +1,53 @@
+"""Phase numbers (フェイズ), instance flags and action values the hot paths reuse."""
+
+from __future__ import annotations
+
+from tefuda.core import Action
+
+MULLIGAN = 0  # ゲームの準備 5: マリガン
+STANDBY = 1  # スタンバイフェイズ (automatic)
+DRAW = 2  # ドローフェイズ (automatic)
+MAIN = 3  # メインフェイズ
+END = 4  # エンドフェイズ: destroyed cards to hand or 冥府
+UNION = 5  # ユニオンフェイズ
+SPELL = 6  # スペルフェイズ
+ATTACK = 7  # バトルフェイズ: whose attack right it is
+BLOCK = 8  # バトルフェイズ: the defender blocks or takes it
+FIGHT = 9  # バトルフェイズ: the battle is compared (automatic)
+LEAVE = 10  # リーブフェイズ
+TRIGGER = 11  # an optional effect is offered (召喚, 対応, 戦闘, 術式)
+OVER = 12
+
+PHASE_NAMES = {
+    MULLIGAN: ("マリガン", "mulligan"),
+    STANDBY: ("スタンバイフェイズ", "standby phase"),
+    DRAW: ("ドローフェイズ", "draw phase"),
+    MAIN: ("メインフェイズ", "main phase"),
+    END: ("エンドフェイズ", "end phase"),
+    UNION: ("ユニオンフェイズ", "union phase"),
+    SPELL: ("スペルフェイズ", "spell phase"),
+    ATTACK: ("バトルフェイズ", "battle phase"),
+    BLOCK: ("バトルフェイズ(防御)", "battle phase (block)"),
+    FIGHT: ("戦闘", "battle"),
+    LEAVE: ("リーブフェイズ", "leave phase"),
+    TRIGGER: ("効果の発動", "effect"),
+    OVER: ("ゲーム終了", "game over"),
+}
+
+# instance flags (bit 0 is the core's FACE_UP)
+TAPPED = 2  # 疲労状態
+DESTROYED = 4  # 破壊状態
+MOVED = 8  # moved in this ユニオンフェイズ
+
+MAX_INST = 128
+CARD_T = MAX_INST  # 速攻召喚 targets: CARD_T + card * 2 + row (0 前衛, 1 後衛)
+NONE_T = 1023
+NTARGETS = 1024
+MAX_SUMMONS = 4
+
+PASS = Action("pass")
+END_MAIN = Action("end")
+KEEP = Action("keep")
+MULLIGAN_ACT = Action("mulligan")
+TAKE = Action("take")
+DONE = Action("done")

@@ -1,0 +1,412 @@
+"""The state of a game of ジェネシス・ガーデン: the core's zones plus this game's fields, and the dispatch.
+
+A round is 先攻のプレイヤーターン → 後攻のプレイヤーターン → バトルターン. Every decision is a phase plus,
+for optional effects, the head of ``queue``; ``flow.proceed`` runs everything automatic in between
+(スタンバイ, ドロー, 戦闘 comparisons, サイクル, the move from one phase to the next).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from tefuda.core import FACE_UP, Action, NotationError, Outcome, Rng, State
+
+from . import battle, effects, flow, setup, turns
+from .cards import HERO
+from .phase_ids import (
+    ATTACK,
+    BLOCK,
+    DESTROYED,
+    END,
+    LEAVE,
+    MAIN,
+    MULLIGAN,
+    OVER,
+    PHASE_NAMES,
+    SPELL,
+    TAPPED,
+    TRIGGER,
+    UNION,
+)
+from .zones import DECK, FRONT, GRAVE, HAND, NZ, REAR, REVEAL
+from .zones import UNION as UNION_ZONE
+
+
+class GenesisState(State):
+    __slots__ = (
+        "atk_mod",
+        "battle",
+        "cycles",
+        "def_mod",
+        "dmg",
+        "first",
+        "mull_seat",
+        "partner",
+        "phase",
+        "queue",
+        "resume",
+        "round",
+        "serial",
+        "side",
+        "speed",
+        "summoned_at",
+        "summons",
+        "turn_seat",
+    )
+    _FIELDS: ClassVar[tuple[str, ...]] = (
+        "phase",
+        "first",
+        "round",
+        "turn_seat",
+        "speed",
+        "side",
+        "serial",
+        "battle",
+        "mull_seat",
+        "resume",
+    )
+    _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
+        "cycles",
+        "summons",
+        "dmg",
+        "atk_mod",
+        "def_mod",
+        "partner",
+        "summoned_at",
+        "queue",
+    )
+
+    phase: int
+    first: int  # 先攻
+    round: int
+    turn_seat: int  # whose プレイヤーターン it is; -1 in the バトルターン
+    speed: int  # スペル/バトルフェイズ: the 速度 whose turn it is (4 → 1)
+    side: int  # 0: the first player's units of that speed, 1: the second player's; also ユニオン/リーブ order
+    serial: int  # counts phases: a unit summoned in this very phase is 召喚酔い
+    battle: tuple[int, int] | None  # (attacking unit, blocking unit or -1)
+    mull_seat: int
+    resume: int  # the phase an offered effect interrupted
+    cycles: list[int]  # サイクル done per player (0, 1, 2)
+    summons: list[int]  # summons this turn per player (4 at most)
+    dmg: list[int]  # 蓄積ダメージ per unit
+    atk_mod: list[int]  # 攻撃 changes until the end of the turn
+    def_mod: list[int]  # 防衛 changes until the end of the turn
+    partner: list[int]  # the other card of a union, or -1
+    summoned_at: list[int]  # the phase serial a unit was summoned in
+    queue: list[tuple]  # optional effects waiting to be offered: (kind, seat, instance, context)
+
+    def init_fields(self) -> None:
+        ni = len(self.cards)
+        self.phase = MULLIGAN
+        self.first = 0
+        self.round = 0
+        self.turn_seat = -1
+        self.speed = 4
+        self.side = 0
+        self.serial = 0
+        self.battle = None
+        self.mull_seat = 0
+        self.resume = MULLIGAN
+        self.cycles = [0, 0]
+        self.summons = [0, 0]
+        self.dmg = [0] * ni
+        self.atk_mod = [0] * ni
+        self.def_mod = [0] * ni
+        self.partner = [-1] * ni
+        self.summoned_at = [-1] * ni
+        self.queue = []
+
+    # ------------------------------------------------------------------ lookups
+    @property
+    def tables(self):
+        return self.game.tables
+
+    @property
+    def second(self) -> int:
+        return 1 - self.first
+
+    def z(self, seat: int, k: int) -> list[int]:
+        return self.zones[seat * NZ + k]
+
+    def seat_of(self, inst: int) -> int:
+        return self.zone_specs[self.where[inst]].owner
+
+    def place_of(self, inst: int) -> int:
+        return self.where[inst] % NZ
+
+    def units(self, seat: int) -> list[int]:
+        """The player's units on the field (a union is one unit: its 前衛 card), front first."""
+        return self.zones[seat * NZ + FRONT] + self.zones[seat * NZ + REAR]
+
+    def field_cards(self, seat: int) -> int:
+        """Cards on the player's field: what ユニットの維持 costs (a union counts 2)."""
+        b = seat * NZ
+        return len(self.zones[b + FRONT]) + len(self.zones[b + REAR]) + len(self.zones[b + UNION_ZONE])
+
+    def alive_unit(self, inst: int) -> bool:
+        """On the field in the 前衛 or 後衛 and not destroyed."""
+        return self.place_of(inst) in (FRONT, REAR) and not self.flags[inst] & DESTROYED
+
+    def active(self, inst: int) -> bool:
+        return self.alive_unit(inst) and not self.flags[inst] & TAPPED
+
+    def in_union(self, inst: int) -> bool:
+        return self.partner[inst] >= 0
+
+    def attack(self, inst: int) -> int:
+        """攻撃: printed, plus a union partner's, plus changes this turn and 永続 auras."""
+        tb = self.game.tables
+        v = tb.attack[self.cards[inst]] + self.atk_mod[inst]
+        p = self.partner[inst]
+        if p >= 0:
+            v += tb.attack[self.cards[p]]
+        if self.place_of(inst) == FRONT:
+            v += effects.aura_bonus(self, inst)
+        return max(0, v)
+
+    def defense(self, inst: int) -> int:
+        """防衛 now: printed, plus a union partner's, plus changes, minus 蓄積ダメージ (0 or less is
+        destroyed)."""
+        tb = self.game.tables
+        v = tb.defense[self.cards[inst]] + self.def_mod[inst] - self.dmg[inst]
+        p = self.partner[inst]
+        if p >= 0:
+            v += tb.defense[self.cards[p]]
+        return v
+
+    def unit_speed(self, inst: int) -> int:
+        """速度 (a union uses its 前衛 card's)."""
+        return self.game.tables.speed[self.cards[inst]]
+
+    def hand_cards(self, seat: int) -> list[int]:
+        cards = self.cards
+        return sorted({cards[i] for i in self.zones[seat * NZ + HAND]})
+
+    def hand_instance(self, seat: int, card: int) -> int:
+        for i in self.zones[seat * NZ + HAND]:
+            if self.cards[i] == card:
+                return i
+        raise AssertionError("card not in hand")
+
+    def race_count(self, seat: int, race: str) -> int:
+        """Units of a race on the player's field (each card of a union counts), not destroyed."""
+        tb = self.game.tables
+        n = 0
+        for k in (FRONT, REAR, UNION_ZONE):
+            for i in self.zones[seat * NZ + k]:
+                if tb.race[self.cards[i]] == race and not self.flags[i] & DESTROYED:
+                    n += 1
+        return n
+
+    def can_summon_card(self, seat: int, card: int) -> bool:
+        """A 英雄 needs as many units of its race on the field as its 階級 icons."""
+        tb = self.game.tables
+        return tb.ctype[card] != HERO or self.race_count(seat, tb.race[card]) >= tb.rank[card]
+
+    def unit_name(self, inst: int, lang: str = "ja") -> str:
+        """``p2/前衛/竜騎士`` (``#2`` for a second of that name in that row)."""
+        seat = self.seat_of(inst)
+        place = self.place_of(inst)
+        c = self.game.cardset[self.cards[inst]]
+        row = {
+            FRONT: ("前衛", "front"),
+            REAR: ("後衛", "rear"),
+            UNION_ZONE: ("ユニオン", "union"),
+            GRAVE: ("冥府", "underworld"),
+        }.get(place, ("場", "field"))
+        name = c.name if lang == "ja" else c.name_en
+        same = [i for i in self.zones[self.where[inst]] if self.cards[i] == self.cards[inst]]
+        tag = f"#{same.index(inst) + 1}" if len(same) > 1 else ""
+        return f"p{seat + 1}/{row[0] if lang == 'ja' else row[1]}/{name}{tag}"
+
+    # ------------------------------------------------------------------ 本陣: draw, mill, サイクル
+    def draw(self, seat: int) -> None:
+        deck = self.zones[seat * NZ + DECK]
+        if not deck:
+            return
+        inst = deck[-1]
+        self.move(inst, seat * NZ + HAND)
+        self.emit("draw", seat, inst)
+        if not deck:
+            self.cycle(seat)
+
+    def mill(self, seat: int, n: int, why: str) -> None:
+        """Send ``n`` cards from the top of the 本陣 face up to the 冥府. ``why``: upkeep, cost, damage,
+        penalty, return. Only damage (戦闘ダメージ and effect damage) lets a 術式ユニット fire."""
+        deck = self.zones[seat * NZ + DECK]
+        grave = seat * NZ + GRAVE
+        ritual = self.game.tables.ctype
+        for _ in range(n):
+            if self.result is not None or not deck:
+                return
+            inst = deck[-1]
+            self.move(inst, grave, face_up=True)
+            self.emit("mill", seat, inst, why)
+            if why == "damage" and ritual[self.cards[inst]] == 2:
+                self.queue.append(("ritual", seat, inst, -1))
+            if not deck:
+                self.cycle(seat)
+
+    def cycle(self, seat: int) -> None:
+        """サイクル: an empty 本陣 takes back the face-up 冥府 cards, shuffled; the third emptying loses."""
+        deck = self.zones[seat * NZ + DECK]
+        while not deck and self.result is None:
+            if self.cycles[seat] >= 2:
+                self.emit("third_empty", seat)
+                self.finish(1 - seat, "third empty 本陣", "本陣が3回0になった")
+                return
+            self.cycles[seat] += 1
+            back = [i for i in self.zones[seat * NZ + GRAVE] if self.flags[i] & FACE_UP]
+            for i in back:
+                self.move(i, seat * NZ + DECK)
+            self.shuffle(seat * NZ + DECK)
+            self.emit("cycle", seat, -1, self.cycles[seat], len(back))
+
+    def finish(self, winner: int | None, reason: str, reason_ja: str) -> None:
+        self.result = Outcome(winner, reason, reason_ja)
+        self.phase = OVER
+        self.to_move = -1
+        self.queue.clear()
+        self.emit("game_over", -1 if winner is None else winner, -1, reason, reason_ja)
+
+    # ------------------------------------------------------------------ the rules
+    def _legal_actions(self) -> list[Action]:
+        ph = self.phase
+        s = self.to_move
+        if ph == TRIGGER:
+            return effects.trigger_actions(self)
+        if ph == MAIN:
+            return turns.main_actions(self, s)
+        if ph == ATTACK:
+            return battle.attack_actions(self, s)
+        if ph == BLOCK:
+            return battle.block_actions(self, s)
+        if ph == SPELL:
+            return effects.spell_actions(self, s)
+        if ph == UNION:
+            return turns.union_actions(self, s)
+        if ph in (END, LEAVE):
+            return turns.destroyed_actions(self, s)
+        if ph == MULLIGAN:
+            return setup.mulligan_actions(self, s)
+        return []
+
+    def _apply(self, action: Action) -> None:
+        ph = self.phase
+        if ph == TRIGGER:
+            effects.apply_trigger(self, action)
+        elif ph == MAIN:
+            turns.apply_main(self, action)
+        elif ph == ATTACK:
+            battle.apply_attack(self, action)
+        elif ph == BLOCK:
+            battle.apply_block(self, action)
+        elif ph == SPELL:
+            effects.apply_spell(self, action)
+        elif ph == UNION:
+            turns.apply_union(self, action)
+        elif ph in (END, LEAVE):
+            turns.apply_destroyed(self, action)
+        elif ph == MULLIGAN:
+            setup.apply_mulligan(self, action)
+        flow.proceed(self)
+        if self.result is not None:  # a payment may end the game in the middle of any step
+            self.phase = OVER
+            self.to_move = -1
+
+    # ------------------------------------------------------------------ determinization
+    def _sample_prior(self, owner: int, klass: int, n: int, known_defs: list[int], rng: Rng) -> list[int]:
+        return self.game.sample_unknown(n, known_defs, rng)
+
+    def _check_game_invariants(self) -> None:
+        for seat in range(2):
+            assert len(self.z(seat, FRONT)) <= 5 and len(self.z(seat, REAR)) <= 5
+            assert self.summons[seat] <= 4
+            assert 0 <= self.cycles[seat] <= 2
+            for i in self.z(seat, UNION_ZONE):
+                p = self.partner[i]
+                assert p >= 0 and self.partner[p] == i and self.place_of(p) == FRONT, "a loose union card"
+            for i in self.z(seat, HAND) + self.z(seat, DECK):
+                assert self.partner[i] < 0 and self.dmg[i] == 0
+            assert not self.z(seat, REVEAL) or self.phase == MULLIGAN
+            if self.result is None:
+                assert self.z(seat, DECK), "an empty 本陣 must cycle at once"
+        assert self.result is None or self.phase == OVER
+
+    # ------------------------------------------------------------------ views
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know (seat 2: a spectator). Card ids only where known."""
+        cs = self.game.cardset
+        players = []
+        for p in range(2):
+            rows = {}
+            for k, key in ((FRONT, "front"), (REAR, "rear")):
+                rows[key] = [
+                    {
+                        "name": self.unit_name(i),
+                        "card": cs[self.cards[i]].id,
+                        "union": cs[self.cards[self.partner[i]]].id if self.partner[i] >= 0 else None,
+                        "attack": self.attack(i),
+                        "defense": self.defense(i),
+                        "damage": self.dmg[i],
+                        "speed": self.unit_speed(i),
+                        "tapped": bool(self.flags[i] & TAPPED),
+                        "destroyed": bool(self.flags[i] & DESTROYED),
+                        "summoning_sick": self.summoned_at[i] == self.serial,
+                    }
+                    for i in self.z(p, k)
+                ]
+            grave = self.z(p, GRAVE)
+            players.append(
+                {
+                    "seat": p,
+                    "deck": self.zone_view(p * NZ + DECK, seat),
+                    "hand": self.zone_view(p * NZ + HAND, seat),
+                    "grave": [[cs[self.cards[i]].id, bool(self.flags[i] & FACE_UP)] for i in grave],
+                    "grave_face_up": sum(1 for i in grave if self.flags[i] & FACE_UP),
+                    "reveal": self.zone_view(p * NZ + REVEAL, seat),
+                    "cycles": self.cycles[p],
+                    "summons": self.summons[p],
+                    **rows,
+                }
+            )
+        pend = None
+        if self.phase == TRIGGER and self.queue:
+            kind, who, inst, _ctx = self.queue[0]
+            pend = {"kind": kind, "seat": who, "card": cs[self.cards[inst]].id}
+        res = self.result
+        bt = None
+        if self.battle is not None:
+            a, b = self.battle
+            bt = {"attacker": self.unit_name(a), "blocker": None if b < 0 else self.unit_name(b)}
+        return {
+            "game": "genesis",
+            "seat": seat,
+            "round": self.round,
+            "phase": PHASE_NAMES[self.phase][0],
+            "phase_en": PHASE_NAMES[self.phase][1],
+            "to_move": self.current_player,
+            "first": self.first,
+            "turn": "battle" if self.turn_seat < 0 else f"p{self.turn_seat + 1}",
+            "speed": self.speed if self.phase in (SPELL, ATTACK, BLOCK) else None,
+            "battle": bt,
+            "pending": pend,
+            "players": players,
+            "outcome": None if res is None else res.as_dict(),
+        }
+
+    # ------------------------------------------------------------------ notation
+    def notation(self, action: Action) -> str:
+        return self.game.notation(self, action)
+
+    def describe(self, action: Action) -> str:
+        return self.game.describe(self, action)
+
+    def _alt_notations(self, action: Action) -> tuple[str, ...]:
+        return (self.game.notation(self, action, lang="en"),)
+
+    def parse_action(self, text: str) -> Action:
+        try:
+            return super().parse_action(text)
+        except NotationError:
+            raise NotationError(self.game.explain_notation(self, text)) from None

@@ -1,0 +1,250 @@
+"""プレイヤーターン (スタンバイ → ドロー → メイン → エンド) and the バトルターン's ユニオン and
+リーブ phases."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tefuda.core import Action
+
+from .phase_ids import (
+    DESTROYED,
+    DONE,
+    END,
+    END_MAIN,
+    MAX_SUMMONS,
+    MOVED,
+    STANDBY,
+    TAPPED,
+    UNION,
+)
+from .zones import FRONT, GRAVE, HAND, NZ, REAR, SLOTS
+from .zones import UNION as UNION_ZONE
+
+if TYPE_CHECKING:
+    from .state import GenesisState
+
+ROWS = (FRONT, REAR)
+
+
+def next_phase(s: GenesisState, phase: int) -> None:
+    s.phase = phase
+    s.serial += 1
+
+
+# ---------------------------------------------------------------------- the round
+def begin_round(s: GenesisState) -> None:
+    """先攻のターン → 後攻のターン → バトルのターン."""
+    s.round += 1
+    s.emit("round", -1, -1, s.round)
+    begin_player_turn(s, s.first)
+
+
+def begin_player_turn(s: GenesisState, seat: int) -> None:
+    s.turn_seat = seat
+    s.summons[seat] = 0
+    s.emit("player_turn", seat)
+    next_phase(s, STANDBY)
+
+
+def standby(s: GenesisState) -> None:
+    """スタンバイフェイズ: 回復 (untap), 蓄積ダメージ heals, then ユニットの維持 — one card from
+    the top of the 本陣 to the 冥府 per card on your field (a union counts 2). Mandatory."""
+    seat = s.turn_seat
+    for k in (FRONT, REAR, UNION_ZONE):
+        for i in s.zones[seat * NZ + k]:
+            s.flags[i] &= ~TAPPED
+            s.dmg[i] = 0
+    upkeep = s.field_cards(seat)
+    s.emit("upkeep", seat, -1, upkeep)
+    s.mill(seat, upkeep, "upkeep")
+
+
+def end_of_turn(s: GenesisState) -> None:
+    """Changes "until the end of the turn" end."""
+    for i in range(len(s.cards)):
+        s.atk_mod[i] = 0
+        s.def_mod[i] = 0
+
+
+def after_end(s: GenesisState) -> None:
+    """The エンドフェイズ is over: the second player's turn, or the バトルターン."""
+    end_of_turn(s)
+    if s.turn_seat == s.first:
+        begin_player_turn(s, s.second)
+        return
+    s.turn_seat = -1
+    s.summons = [0, 0]
+    s.emit("battle_turn", -1)
+    for seat in range(2):
+        for k in ROWS:
+            for i in s.zones[seat * NZ + k]:
+                s.flags[i] &= ~MOVED
+    next_phase(s, UNION)
+    s.side = 0
+
+
+# ---------------------------------------------------------------------- メインフェイズ
+def summon_actions(s: GenesisState, seat: int) -> list[Action]:
+    if s.summons[seat] >= MAX_SUMMONS:
+        return []
+    room = [len(s.zones[seat * NZ + k]) < SLOTS for k in ROWS]
+    if not any(room):
+        return []
+    acts = s.game.summon_acts
+    out = []
+    for c in s.hand_cards(seat):
+        if s.can_summon_card(seat, c):
+            out.extend(acts[c][r] for r in (0, 1) if room[r])
+    return out
+
+
+def main_actions(s: GenesisState, seat: int) -> list[Action]:
+    return [*summon_actions(s, seat), END_MAIN]
+
+
+def place(s: GenesisState, seat: int, inst: int, row: int, *, quick: bool) -> None:
+    """A unit enters the 前衛 (row 0) or 後衛 (row 1); its 召喚 effect may be offered."""
+    from . import effects
+
+    s.move(inst, seat * NZ + ROWS[row], face_up=True)
+    s.flags[inst] &= ~(TAPPED | DESTROYED | MOVED)
+    s.summoned_at[inst] = s.serial
+    s.summons[seat] += 1
+    s.emit("quick_summon" if quick else "summon", seat, inst, "前衛" if row == 0 else "後衛")
+    effects.on_summon(s, seat, inst)
+
+
+def apply_main(s: GenesisState, action: Action) -> None:
+    seat = s.turn_seat
+    if action.kind == "end":
+        s.emit("end_declared", seat)
+        next_phase(s, END)
+        return
+    card, row = action.a, action.b
+    inst = s.hand_instance(seat, card)
+    cost = s.game.tables.summon[card]
+    s.move(inst, seat * NZ + ROWS[row], face_up=True)  # shown while its 召喚コスト is paid
+    s.emit("summon_cost", seat, inst, cost)
+    s.mill(seat, cost, "cost")
+    if s.result is None:
+        place(s, seat, inst, row, quick=False)
+
+
+# ---------------------------------------------------------------------- エンド / リーブ: destroyed cards
+def destroyed_cards(s: GenesisState, seat: int) -> list[int]:
+    return [i for k in (FRONT, REAR, UNION_ZONE) for i in s.zones[seat * NZ + k] if s.flags[i] & DESTROYED]
+
+
+def destroyed_actions(s: GenesisState, seat: int) -> list[Action]:
+    out = []
+    for i in destroyed_cards(s, seat):
+        out.append(Action("return", i))
+        out.append(Action("bury", i))
+    return out
+
+
+def leave_field(s: GenesisState, inst: int, dst: int) -> None:
+    """A card leaves the field; a union partner left behind goes to the 後衛 (or the 冥府 if it is full)."""
+    seat = s.seat_of(inst)
+    p = s.partner[inst]
+    s.partner[inst] = -1
+    if p >= 0:
+        s.partner[p] = -1
+        if s.place_of(p) == UNION_ZONE:
+            rear = seat * NZ + REAR
+            s.move(p, rear if len(s.zones[rear]) < SLOTS else seat * NZ + GRAVE, face_up=True)
+        elif s.place_of(p) == FRONT and s.place_of(inst) == UNION_ZONE:
+            pass  # the front card stays where it is
+    s.flags[inst] &= ~(TAPPED | DESTROYED | MOVED)
+    s.dmg[inst] = 0
+    s.atk_mod[inst] = 0
+    s.def_mod[inst] = 0
+    s.move(inst, dst, face_up=True)
+
+
+def apply_destroyed(s: GenesisState, action: Action) -> None:
+    """手札に戻す (and send one card from the top of the 本陣 to the 冥府) or 冥府に送る."""
+    seat = s.to_move
+    inst = action.a
+    if action.kind == "return":
+        s.emit("return", seat, inst)
+        s.mill(seat, 1, "return")
+        if s.result is not None:
+            return
+        leave_field(s, inst, seat * NZ + HAND)
+    else:
+        s.emit("bury", seat, inst)
+        leave_field(s, inst, seat * NZ + GRAVE)
+
+
+# ---------------------------------------------------------------------- ユニオンフェイズ
+def union_actions(s: GenesisState, seat: int) -> list[Action]:
+    tb = s.game.tables
+    front = s.zones[seat * NZ + FRONT]
+    rear = s.zones[seat * NZ + REAR]
+    flags = s.flags
+
+    def ok(i: int) -> bool:
+        return not flags[i] & (DESTROYED | MOVED)
+
+    out = []
+    if len(front) < SLOTS:
+        out.extend(Action("to-front", i) for i in rear if ok(i))
+    if len(rear) < SLOTS:
+        out.extend(Action("to-rear", i) for i in front if ok(i) and s.partner[i] < 0)
+        out.extend(Action("release", i) for i in front if ok(i) and s.partner[i] >= 0)
+    for r in rear:
+        if not ok(r):
+            continue
+        for f in front:
+            if (
+                ok(f)
+                and s.partner[f] < 0
+                and tb.race[s.cards[f]] == tb.race[s.cards[r]]
+                and tb.speed[s.cards[f]] < tb.speed[s.cards[r]]
+            ):
+                out.append(Action("union", r, f))
+    out.append(DONE)
+    return out
+
+
+def apply_union(s: GenesisState, action: Action) -> None:
+    """Rearrange freely (our decision: each card moves once per phase), union, release; then ``done``."""
+    seat = s.to_move
+    kind = action.kind
+    if kind == "done":
+        s.emit("union_done", seat)
+        s.side += 1
+        return
+    if kind == "to-front":
+        s.move(action.a, seat * NZ + FRONT, face_up=True)
+        s.flags[action.a] |= MOVED
+        s.emit("to_front", seat, action.a)
+    elif kind == "to-rear":
+        s.move(action.a, seat * NZ + REAR, face_up=True)
+        s.flags[action.a] |= MOVED
+        s.emit("to_rear", seat, action.a)
+    elif kind == "union":
+        r, f = action.a, action.b
+        s.move(r, seat * NZ + UNION_ZONE, face_up=True)
+        s.partner[r] = f
+        s.partner[f] = r
+        s.flags[r] |= MOVED
+        s.flags[f] |= MOVED
+        s.emit("union", seat, r, s.unit_name(f))
+    elif kind == "release":
+        f = action.a
+        r = s.partner[f]
+        s.partner[f] = s.partner[r] = -1
+        s.move(r, seat * NZ + REAR, face_up=True)
+        s.flags[r] |= MOVED
+        s.flags[f] |= MOVED
+        s.emit("release", seat, r, s.unit_name(f))
+
+
+def leave_phase_done(s: GenesisState) -> None:
+    """リーブフェイズ over: the round ends, the next begins with the first player's turn."""
+    end_of_turn(s)
+    s.battle = None
+    begin_round(s)

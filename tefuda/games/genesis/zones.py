@@ -1,0 +1,32 @@
+"""The places of ジェネシス・ガーデン, per player: 本陣, 手札, 冥府, 前衛, 後衛, union cards,
+the reveal area."""
+
+from __future__ import annotations
+
+from tefuda.core import HIDDEN, PRIVATE, PUBLIC, ZoneSpec
+
+DECK, HAND, GRAVE, FRONT, REAR, UNION, REVEAL = range(7)
+NZ = 7
+SLOTS = 5  # 前衛5箇所, 後衛5箇所
+
+_ZONES = (
+    ("deck", "本陣", HIDDEN, True, False, None),
+    ("hand", "手札", PRIVATE, False, True, None),
+    ("grave", "冥府", PUBLIC, True, False, None),  # index 0 is the bottom (転生 starts there)
+    ("front", "前衛", PUBLIC, True, False, SLOTS),
+    ("rear", "後衛", PUBLIC, True, False, SLOTS),
+    ("union", "ユニオン", PUBLIC, True, False, SLOTS),  # rear cards laid sideways on front units
+    ("reveal", "公開", PUBLIC, True, False, None),
+)
+
+
+def zone_specs(nplayers: int) -> tuple[ZoneSpec, ...]:
+    return tuple(
+        ZoneSpec(name, ja, seat, vis, ordered=ordered, mixes=mixes, capacity=cap)
+        for seat in range(nplayers)
+        for (name, ja, vis, ordered, mixes, cap) in _ZONES
+    )
+
+
+def zid(seat: int, k: int) -> int:
+    return seat * NZ + k
