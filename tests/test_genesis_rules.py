@@ -1,0 +1,327 @@
+"""Scenario tests for ジェネシス・ガーデン, one per rule of the rulebook (and our decisions next to them)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tefuda.core import FACE_UP, IllegalActionError
+from tefuda.games.genesis import setup
+from tefuda.games.genesis.game import GenesisGame
+from tefuda.games.genesis.phase_ids import ATTACK, DESTROYED, MAIN, MULLIGAN, SPELL, TAPPED, TRIGGER
+from tefuda.games.genesis.position import position
+from tefuda.games.genesis.zones import DECK, FRONT, GRAVE, HAND, NZ
+
+
+def game(**options) -> GenesisGame:
+    return GenesisGame(options)
+
+
+def legal(s) -> list[str]:
+    return [s.notation(a) for a in s.legal_actions()]
+
+
+def do(s, *texts: str) -> None:
+    for t in texts:
+        s.apply_text(t)
+
+
+def zone(s, seat, k) -> list[str]:
+    return [s.game.cardset[s.cards[i]].name for i in s.zones[seat * NZ + k]]
+
+
+def grave_faces(s, seat) -> list[bool]:
+    return [bool(s.flags[i] & FACE_UP) for i in s.zones[seat * NZ + GRAVE]]
+
+
+# ---------------------------------------------------------------------- ゲームの準備
+def test_setup_five_cards_one_mulligan_each_then_breakout():
+    s = game().new_state(None, 3)
+    assert s.phase == MULLIGAN and s.current_player == 0
+    assert [len(s.z(p, HAND)) for p in (0, 1)] == [5, 5]
+    assert [len(s.z(p, DECK)) for p in (0, 1)] == [35, 35]
+    do(s, "mulligan")
+    assert len(s.z(0, HAND)) == 5 and s.current_player == 1  # once: the turn passes on
+    do(s, "keep")
+    kinds = [e.kind for e in s.log]
+    assert kinds.index("bow") < kinds.index("mulligan") < kinds.index("breakout")
+    assert "first_player" in kinds
+    # round 1: the first player's turn went through スタンバイ (nothing to upkeep) and ドロー
+    assert s.phase == MAIN and s.current_player == s.first
+    assert len(s.z(s.first, HAND)) == 6
+
+
+def test_first_player_by_reveal_summon_plus_rank_then_speed_then_again():
+    g = game()
+
+    def reveal(top0, top1):
+        s = position(g, decks=([*top0, *["歩兵"] * 10], [*top1, *["歩兵"] * 10]))
+        setup.decide_first(s)
+        return s
+
+    s = reveal(["騎士"], ["竜騎士"])  # 召喚 3 against 2
+    assert s.first == 0
+    s = reveal(["弓兵"], ["竜騎士"])  # 2 against 2; 速度 3 against 4
+    assert s.first == 1
+    s = reveal(["竜王バハム"], ["巨神アトラ"])  # 4 + 2 階級 = 6 against 5 + 1 = 6; 速度 4 against 1
+    assert s.first == 0
+    s = reveal(["歩兵", "歩兵"], ["幼竜", "騎士"])  # 1/速2 each: tied, shown again: 1 against 3
+    assert s.first == 1
+    assert sum(1 for e in s.log if e.kind == "reveal") == 4
+    # shown cards went to the bottom of their 本陣, where everyone knows them
+    assert zone(s, 1, DECK)[:2] == ["騎士", "幼竜"]
+    assert s.knows(0, s.z(1, DECK)[0])
+
+
+# ---------------------------------------------------------------------- プレイヤーターン
+def test_standby_untaps_heals_and_pays_upkeep_union_counting_two():
+    s = position(
+        game(),
+        fronts=(["歩兵"], ["騎士"]),
+        unions=({0: "騎士"}, {}),
+        rears=(["弓兵"], []),
+        tapped=(["歩兵"], []),
+        damage=({"歩兵": 1}, {"騎士": 2}),
+        start="standby",
+    )
+    front = s.z(0, FRONT)[0]
+    assert not s.flags[front] & TAPPED and s.dmg[front] == 0  # 回復 and healed
+    assert s.dmg[s.z(1, FRONT)[0]] == 2  # the opponent's damage heals at their own スタンバイ only
+    assert len(s.z(0, GRAVE)) == 3  # 歩兵 + its union 騎士 + 弓兵
+    assert all(grave_faces(s, 0))
+    assert len(s.z(0, DECK)) == 20 - 3 - 1  # upkeep, then the mandatory draw
+    assert s.phase == MAIN
+
+
+def test_at_most_four_summons_and_their_cost_is_paid_from_the_deck():
+    s = position(game(), hands=(["鬼火"] * 5 + ["騎士"], []))
+    for _ in range(3):
+        do(s, "summon 鬼火 -> 前衛")
+    do(s, "summon 騎士 -> 後衛")
+    assert len(s.z(0, GRAVE)) == 3  # 騎士: 召喚 3
+    assert not any(a.startswith("summon") for a in legal(s))
+    assert legal(s) == ["end"]
+
+
+def test_heroes_need_units_of_their_race():
+    s = position(game(), hands=(["竜王バハム"], []), fronts=(["幼竜"], []))
+    assert not any("竜王バハム" in a for a in legal(s))  # 階級2: one ドラゴン is not enough
+    s = position(game(), hands=(["竜王バハム"], []), fronts=(["幼竜"], []), rears=(["竜騎士"], []))
+    assert "summon 竜王バハム -> 前衛" in legal(s)
+
+
+def test_five_slots_per_row():
+    s = position(game(), hands=(["鬼火"], []), fronts=(["歩兵"] * 5, []))
+    assert legal(s) == ["summon 鬼火 -> 後衛", "end"]
+
+
+def test_end_phase_destroyed_cards_return_for_one_card_or_go_to_the_underworld():
+    s = position(game(), fronts=(["騎士", "歩兵"], []), destroyed=(["騎士", "歩兵"], []))
+    do(s, "end")
+    assert set(legal(s)) == {
+        "return p1/前衛/騎士",
+        "bury p1/前衛/騎士",
+        "return p1/前衛/歩兵",
+        "bury p1/前衛/歩兵",
+    }
+    deck = len(s.z(0, DECK))
+    do(s, "return p1/前衛/騎士")
+    assert "騎士" in zone(s, 0, HAND) and len(s.z(0, DECK)) == deck - 1
+    do(s, "bury p1/前衛/歩兵")
+    assert zone(s, 0, GRAVE)[-1] == "歩兵"
+    assert s.turn_seat == 1  # then the second player's turn
+
+
+# ---------------------------------------------------------------------- バトルターン: ユニオン
+def test_union_same_race_slower_front_one_each_and_release_needs_room():
+    s = position(
+        game(),
+        fronts=(["歩兵", "竜騎士"], ["歩兵"]),
+        rears=(["騎士", "弓兵"], []),
+        start="union",
+    )
+    acts = legal(s)
+    assert "union p1/後衛/騎士 -> p1/前衛/歩兵" in acts  # 人間, 速度 3 onto 速度 2
+    assert not any("-> p1/前衛/竜騎士" in a for a in acts if a.startswith("union"))  # ドラゴン
+    do(s, "union p1/後衛/騎士 -> p1/前衛/歩兵")
+    u = s.z(0, FRONT)[0]
+    assert s.attack(u) == 2 + 4 and s.defense(u) == 2 + 4 and s.unit_speed(u) == 2
+    assert not any(a.startswith("union p1/後衛/弓兵 -> p1/前衛/歩兵") for a in legal(s))  # one per front
+    assert s.field_cards(0) == 4  # upkeep still counts both cards
+    do(s, "done")
+    assert s.current_player == 1  # then the second player arranges
+    do(s, "done")
+    assert s.phase in (SPELL, ATTACK)
+
+
+def test_union_effects_are_off():
+    s = position(
+        game(),
+        fronts=(["幼竜"], []),
+        unions=({0: "火竜"}, {}),
+        rears=([], []),
+        graves=(["歩兵"] * 3, []),
+        start="spell",
+    )
+    assert s.phase != SPELL or not any(a.startswith("activate") for a in legal(s))
+
+
+# ---------------------------------------------------------------------- スペルフェイズ
+def test_spell_phase_speed_order_and_reincarnation_from_the_bottom():
+    s = position(
+        game(),
+        fronts=(["火竜"], ["騎士", "歩兵"]),
+        rears=(["小悪魔"], ["弓兵"]),
+        graves=(["歩兵", "~騎士", "弓兵", "幼竜"], ["歩兵", "歩兵"]),
+        first=1,
+        start="spell",
+    )
+    # 速度 3: 先攻 (P2)'s 弓兵 first, then P1's 火竜 and 小悪魔 in P1's chosen order
+    assert s.current_player == 1 and s.speed == 3
+    do(s, "pass")
+    assert s.current_player == 0
+    do(s, "activate p1/前衛/火竜 -> p2/前衛/騎士")
+    assert grave_faces(s, 0) == [False, False, False, True]  # the two lowest face-up cards, not chosen
+    assert s.defense(s.z(1, FRONT)[0]) == 4 - 2
+    assert s.flags[s.z(0, FRONT)[0]] & TAPPED  # 起動 made it 疲労
+    assert "activate p1/後衛/小悪魔 -> p2/前衛/騎士" in legal(s)
+    with pytest.raises(IllegalActionError):
+        do(s, "activate p1/前衛/火竜 -> p2/前衛/歩兵")
+
+
+def test_damage_and_reduction_are_different():
+    s = position(
+        game(),
+        fronts=(["火竜"], ["石巨人"]),
+        rears=(["魔術師"], []),
+        graves=(["歩兵"] * 6, []),
+        start="spell",
+    )
+    giant = s.z(1, FRONT)[0]
+    do(s, "activate p1/前衛/火竜 -> p2/前衛/石巨人")
+    assert s.dmg[giant] == 0 and s.defense(giant) == 7  # ダメージを受けない
+    while s.phase == SPELL and not any(a.startswith("activate p1/後衛/魔術師") for a in legal(s)):
+        do(s, "pass")
+    do(s, "activate p1/後衛/魔術師 -> p2/前衛/石巨人")
+    assert s.defense(giant) == 5 and s.attack(giant) == 1  # 減少 still applies
+
+
+# ---------------------------------------------------------------------- バトルフェイズ
+def _battle(att, blk, **kw):
+    s = position(game(), fronts=([att], [blk] if blk else []), start="battle", **kw)
+    assert s.phase == ATTACK and s.current_player == 0
+    do(s, f"attack p1/前衛/{att}")
+    return s
+
+
+def test_attack_wins_blocker_destroyed_and_the_difference_is_battle_damage():
+    s = _battle("騎士", "歩兵")
+    do(s, "block p2/前衛/歩兵")
+    blk = s.z(1, FRONT)[0]
+    assert s.flags[blk] & DESTROYED
+    assert len(s.z(1, GRAVE)) == 4 - 2
+
+
+def test_attack_fails_blocker_keeps_damage_and_attacker_pays_two_not_damage():
+    s = _battle("歩兵", "熊戦士", decks=(["死の儀式", "死の儀式"] + ["歩兵"] * 10, ["歩兵"] * 10))
+    do(s, "block p2/前衛/熊戦士")
+    blk, att = s.z(1, FRONT)[0], s.z(0, FRONT)[0]
+    assert s.dmg[blk] == 2 and s.defense(blk) == 5 - 2 and not s.flags[blk] & DESTROYED
+    assert not s.flags[att] & DESTROYED
+    assert zone(s, 0, GRAVE)[:2] == ["死の儀式", "死の儀式"]  # the penalty (then the battle turn ended)
+    assert not any(e.kind in ("ritual", "decline") for e in s.log)  # not damage: no 術式 was offered
+
+
+def test_equal_blocker_destroyed_and_attacker_pays_the_penalty():
+    s = _battle("歩兵", "幼竜")
+    do(s, "block p2/前衛/幼竜")
+    assert s.flags[s.z(1, FRONT)[0]] & DESTROYED
+    assert len(s.z(0, GRAVE)) == 2 and len(s.z(1, GRAVE)) == 0
+
+
+def test_unblocked_attack_is_battle_damage_and_fires_rituals():
+    s = position(
+        game(),
+        fronts=(["騎士"], ["歩兵", "幼竜"]),
+        tapped=([], ["歩兵", "幼竜"]),
+        decks=(["歩兵"] * 10, ["死の儀式", "歩兵", "歩兵", "歩兵"] + ["歩兵"] * 10),
+        start="battle",
+    )
+    do(s, "attack p1/前衛/騎士")
+    assert legal(s) == ["take"]  # no active unit to block with
+    do(s, "take")
+    assert len(s.z(1, GRAVE)) == 4 and zone(s, 1, GRAVE)[0] == "死の儀式"  # the top card went first
+    assert s.phase == TRIGGER and s.current_player == 1
+    assert "use p2/冥府/死の儀式 -> p1/前衛/騎士" in legal(s)
+    do(s, "use p2/冥府/死の儀式 -> p1/前衛/騎士")
+    assert not s.flags[s.z(1, GRAVE)[0]] & FACE_UP  # the 術式 card turned itself face down
+    assert [e.args[0] for e in s.log if e.kind == "damaged"] == [3]
+
+
+def test_attack_rights_by_speed_first_player_first_on_ties():
+    s = position(game(), fronts=(["竜騎士", "歩兵"], ["騎士", "弓兵"]), first=1, start="battle")
+    order = []
+    while s.phase == ATTACK:
+        seat = s.current_player
+        attacks = [a for a in legal(s) if a.startswith("attack")]
+        order.append((s.speed, seat, attacks))
+        do(s, "pass")
+    assert [(sp, seat) for sp, seat, _ in order] == [(4, 0), (3, 1), (2, 0)]
+
+
+def test_quick_summon_in_the_battle_phase_blocks_but_cannot_attack():
+    s = position(
+        game(),
+        fronts=(["竜騎士", "騎士"], ["歩兵"]),
+        tapped=([], ["歩兵"]),
+        hands=([], ["偵察ドローン"]),
+        decks=(["歩兵"] * 10, ["起動回路", "歩兵", "歩兵"] + ["歩兵"] * 10),
+        start="battle",
+    )
+    do(s, "attack p1/前衛/竜騎士", "take")
+    assert s.phase == TRIGGER and s.current_player == 1
+    do(s, "use p2/冥府/起動回路 -> 偵察ドローン@前衛")  # 術式: 速攻召喚 from hand, no 召喚 cost
+    drone = next(i for i in s.z(1, FRONT) if s.game.cardset[s.cards[i]].name == "偵察ドローン")
+    assert s.summons[1] == 1 and s.summoned_at[drone] == s.serial
+    # 速度 4 goes on to P2, whose 速度 4 drone is 召喚酔い: nothing to attack with, so on to 速度 3
+    assert s.speed == 3 and s.current_player == 0
+    do(s, "attack p1/前衛/騎士")
+    assert "block p2/前衛/偵察ドローン" in legal(s)
+
+
+def test_accumulated_damage_lasts_until_its_owners_standby():
+    s = position(game(), fronts=(["歩兵"], ["騎士"]), damage=({}, {"騎士": 3}), start="main", turn_seat=0)
+    knight = s.z(1, FRONT)[0]
+    assert s.defense(knight) == 1
+    do(s, "end")
+    assert s.turn_seat == 1 and s.dmg[knight] == 0  # P2's スタンバイ healed it
+
+
+# ---------------------------------------------------------------------- サイクル and the end
+def test_cycle_returns_face_up_underworld_cards_and_the_third_emptying_loses():
+    s = position(
+        game(),
+        fronts=(["歩兵"], []),
+        decks=(["騎士", "騎士"], ["歩兵"] * 10),
+        graves=(["弓兵", "~火竜", "幼竜"], []),
+        start="standby",
+    )
+    # upkeep 1 and the draw emptied the 本陣: the face-up 弓兵, 幼竜 and the milled 騎士 came back
+    assert s.cycles[0] == 1 and sorted(zone(s, 0, DECK)) == ["幼竜", "弓兵", "騎士"]
+    assert zone(s, 0, GRAVE) == ["火竜"]  # 転生 cards stay
+    s = position(
+        game(), fronts=(["歩兵"], []), decks=(["騎士"], ["歩兵"] * 10), cycles=(2, 0), start="standby"
+    )
+    assert s.is_over and s.outcome().winner == 1 and s.outcome().reason_ja == "本陣が3回0になった"
+
+
+def test_mulligan_only_once_and_illegal_actions_change_nothing():
+    s = game().new_state(None, 9)
+    before = s.digest()
+    for bad in ("attack", "summon 歩兵 -> 前衛", "end"):
+        with pytest.raises(IllegalActionError):
+            s.apply_text(bad)
+    assert s.digest() == before
+    do(s, "mulligan")
+    assert s.current_player == 1  # P1 is not asked again
+    do(s, "mulligan")
+    assert s.phase == MAIN and [len(s.z(p, HAND)) for p in (0, 1)].count(5) == 1
