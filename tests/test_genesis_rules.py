@@ -9,7 +9,7 @@ from tefuda.games.genesis import setup
 from tefuda.games.genesis.game import GenesisGame
 from tefuda.games.genesis.phase_ids import ATTACK, DESTROYED, MAIN, MULLIGAN, SPELL, TAPPED, TRIGGER
 from tefuda.games.genesis.position import position
-from tefuda.games.genesis.zones import DECK, FRONT, GRAVE, HAND, NZ
+from tefuda.games.genesis.zones import DECK, FRONT, GRAVE, HAND, NZ, REAR
 
 
 def game(**options) -> GenesisGame:
@@ -325,3 +325,86 @@ def test_mulligan_only_once_and_illegal_actions_change_nothing():
     assert s.current_player == 1  # P1 is not asked again
     do(s, "mulligan")
     assert s.phase == MAIN and [len(s.z(p, HAND)) for p in (0, 1)].count(5) == 1
+
+
+# ---------------------------------------------------------------------- the other effect kinds
+def test_summon_effect_offered_on_summon_and_quick_summon_counts_toward_four():
+    s = position(
+        game(),
+        hands=(["伝令", "歩兵", "鬼火", "鬼火", "鬼火"], []),
+        graves=(["騎士"], []),
+    )
+    do(s, "summon 伝令 -> 前衛")
+    assert s.phase == TRIGGER and "use p1/前衛/伝令 -> 歩兵@後衛" in legal(s)
+    do(s, "use p1/前衛/伝令 -> 歩兵@後衛")  # 速攻召喚: no 召喚 cost
+    assert "歩兵" in zone(s, 0, REAR) and s.summons[0] == 2
+    do(s, "summon 鬼火 -> 前衛", "summon 鬼火 -> 前衛")
+    assert legal(s) == ["end"]  # the quick summon was one of the four
+
+
+def test_hero_summon_effect_destroys_a_weak_enemy():
+    s = position(
+        game(),
+        hands=(["竜王バハム"], []),
+        fronts=(["幼竜", "竜騎士"], ["騎士", "熊戦士"]),
+        graves=(["歩兵"] * 3, []),
+    )
+    do(s, "summon 竜王バハム -> 前衛")
+    assert set(legal(s)) == {
+        "use p1/前衛/竜王バハム -> p2/前衛/騎士",
+        "decline p1/前衛/竜王バハム",
+    }  # 防衛4以下
+    do(s, "use p1/前衛/竜王バハム -> p2/前衛/騎士")
+    assert s.flags[s.z(1, FRONT)[0]] & DESTROYED
+    assert grave_faces(s, 0) == [False] * 3 + [True] * 4  # 転生 3 of the old cards; the 召喚 cost is new
+
+
+def test_response_effects_fire_on_their_moment():
+    s = position(
+        game(),
+        fronts=(["騎士"], ["夢魔"]),
+        rears=([], ["骸骨兵"]),
+        graves=([], ["歩兵", "歩兵"]),
+        start="battle",
+    )
+    do(s, "attack p1/前衛/騎士")
+    assert s.phase == TRIGGER and s.current_player == 1  # 対応: an enemy unit declared an attack
+    do(s, "use p2/前衛/夢魔 -> p1/前衛/騎士")
+    knight = s.z(0, FRONT)[0]
+    assert s.attack(knight) == 2
+    hand = len(s.z(1, HAND))
+    do(s, "block p2/前衛/夢魔")  # 2 against 3: the attack fails
+    assert not s.flags[s.z(1, FRONT)[0]] & DESTROYED
+    assert [e.args[0] for e in s.log if e.kind == "penalty"] == [2]
+    assert len(s.z(1, HAND)) == hand
+
+
+def test_ally_destroyed_response_and_continuous_aura():
+    s = position(
+        game(),
+        fronts=(["騎士"], ["歩兵", "古竜", "幼竜"]),
+        rears=([], ["骸骨兵"]),
+        tapped=([], ["古竜", "幼竜"]),
+        start="battle",
+    )
+    whelp = s.z(1, FRONT)[2]
+    assert s.attack(whelp) == 2 + 1  # 古竜: 永続 +1 to the other ドラゴン in the 前衛
+    do(s, "attack p1/前衛/騎士", "block p2/前衛/歩兵")
+    assert s.phase == TRIGGER and s.current_player == 1  # 骸骨兵: one of your units was destroyed
+    hand = len(s.z(1, HAND))
+    do(s, "use p2/後衛/骸骨兵")
+    assert len(s.z(1, HAND)) == hand + 1
+
+
+def test_release_a_union_needs_a_free_rear_slot():
+    s = position(
+        game(),
+        fronts=(["歩兵"], []),
+        unions=({0: "騎士"}, {}),
+        rears=(["鬼火"] * 5, []),
+        start="union",
+    )
+    assert not any(a.startswith("release") for a in legal(s))
+    s = position(game(), fronts=(["歩兵"], []), unions=({0: "騎士"}, {}), start="union")
+    do(s, "release p1/前衛/歩兵")
+    assert zone(s, 0, REAR) == ["騎士"] and s.partner[s.z(0, FRONT)[0]] == -1
