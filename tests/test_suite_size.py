@@ -12,6 +12,8 @@ def test_the_suite_has_its_test_files():
         "test_kirifuda_rules.py",
         "test_yonesu_rules.py",
         "test_yonesu_box.py",
+        "test_genesis_rules.py",
+        "test_genesis_cards.py",
         "test_bad_input.py",
         "test_cli.py",
         "test_golden.py",

@@ -237,26 +237,35 @@ class State:
         Knowledge follows the card: entering a public zone (or face up) makes it public; entering the
         owner's private zone tells the owner; leaving a hand-like zone (``mixes``) face down makes everyone
         else forget which cards remain there."""
-        src = self.where[inst]
-        self.zones[src].remove(inst)
-        sspec = self.zone_specs[src]
-        if sspec.mixes and not face_up and self.zone_specs[dst].visibility != PUBLIC:
+        where, zones, known, specs = self.where, self.zones, self.known, self.zone_specs
+        src = where[inst]
+        zone = zones[src]
+        if zone[-1] == inst:  # the top of a deck, the newest card: no scan
+            zone.pop()
+        else:
+            zone.remove(inst)
+        sspec = specs[src]
+        dspec = specs[dst]
+        if sspec.mixes and not face_up and dspec.visibility != PUBLIC:
             keep = 1 << sspec.owner
-            known = self.known
-            for other in self.zones[src]:
+            for other in zone:
                 known[other] &= keep
             known[inst] &= keep
         if bottom:
-            self.zones[dst].append(inst)
+            zones[dst].append(inst)
         else:
-            self.zones[dst].insert(0, inst)
-        self.where[inst] = dst
+            zones[dst].insert(0, inst)
+        where[inst] = dst
         if face_up:
             self.flags[inst] |= FACE_UP
-            self.known[inst] = self.all_mask
+            known[inst] = (1 << (self.nplayers + 1)) - 1
         else:
             self.flags[inst] &= ~FACE_UP
-            self.known[inst] = self._entry_knowledge(self.known[inst], dst, inst)
+            vis = dspec.visibility
+            if vis == PUBLIC:
+                known[inst] = (1 << (self.nplayers + 1)) - 1
+            elif vis == PRIVATE:
+                known[inst] |= 1 << dspec.owner
 
     def turn_face_up(self, inst: int) -> None:
         self.flags[inst] |= FACE_UP

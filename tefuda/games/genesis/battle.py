@@ -32,9 +32,17 @@ def attackers(s: GenesisState, seat: int) -> list[int]:
     ]
 
 
+def attack_speeds(s: GenesisState, seat: int) -> set[int]:
+    """速度 of the player's active 前衛 units."""
+    speed = s.game.tables.speed
+    cards, flags = s.cards, s.flags
+    return {speed[cards[u]] for u in s.zones[seat * NZ + FRONT] if not flags[u] & (TAPPED | DESTROYED)}
+
+
 def attack_actions(s: GenesisState, seat: int) -> list[Action]:
     units = attackers(s, seat)
-    return [*(Action("attack", u) for u in units), PASS] if units else []
+    acts = s.game.attack_acts
+    return [*(acts[u] for u in units), PASS] if units else []
 
 
 def apply_attack(s: GenesisState, action: Action) -> None:
@@ -46,7 +54,8 @@ def apply_attack(s: GenesisState, action: Action) -> None:
     u = action.a
     s.flags[u] |= TAPPED
     s.battle = (u, -1)
-    s.emit("attack", seat, u, s.unit_name(u), s.attack(u))
+    if s.log is not None:  # names are built only for a recorded game
+        s.emit("attack", seat, u, s.unit_name(u), s.attack(u))
     effects.queue_responses(s, 1 - seat, "enemy_attack", u)
     s.phase = BLOCK
 
@@ -54,7 +63,8 @@ def apply_attack(s: GenesisState, action: Action) -> None:
 def block_actions(s: GenesisState, seat: int) -> list[Action]:
     flags = s.flags
     units = [u for u in s.zones[seat * NZ + FRONT] if not flags[u] & (TAPPED | DESTROYED)]
-    return [*(Action("block", u) for u in units), TAKE]
+    acts = s.game.block_acts
+    return [*(acts[u] for u in units), TAKE]
 
 
 def apply_block(s: GenesisState, action: Action) -> None:
@@ -64,7 +74,8 @@ def apply_block(s: GenesisState, action: Action) -> None:
         b = action.a
         s.flags[b] |= TAPPED
         s.battle = (a, b)
-        s.emit("block", seat, b, s.unit_name(b), s.defense(b))
+        if s.log is not None:  # names are built only for a recorded game
+            s.emit("block", seat, b, s.unit_name(b), s.defense(b))
     else:
         s.emit("take", seat)
     effects.queue_battle_effects(s, a, s.battle[1])
@@ -75,6 +86,7 @@ def fight(s: GenesisState) -> None:
     a, b = s.battle
     s.battle = None
     s.phase = ATTACK
+    s.stats_changed = True
     if not s.alive_unit(a):
         s.emit("battle", s.seat_of(a), a, "the attacker is gone / 攻撃ユニットがいない")
         return
@@ -98,7 +110,8 @@ def fight(s: GenesisState) -> None:
             s.emit("immune", defender, b)
         else:
             s.dmg[b] += atk
-            s.emit("damaged", defender, b, atk, s.defense(b))
+            if s.log is not None:  # names are built only for a recorded game
+                s.emit("damaged", defender, b, atk, s.defense(b))
         s.emit("penalty", attacker_seat, -1, PENALTY)
         s.mill(attacker_seat, PENALTY, "penalty")
     else:

@@ -123,17 +123,21 @@ def summon_choices(s: GenesisState, seat: int, e: Effect, source: int) -> list[i
 # ---------------------------------------------------------------------- doing it
 def resolve(s: GenesisState, seat: int, inst: int, e: Effect, t: int) -> None:
     do = e.do
-    s.emit("effect", seat, inst, e.label(), do, target_label(s, t))
+    s.stats_changed = True
+    if s.log is not None:  # names are built only for a recorded game
+        s.emit("effect", seat, inst, e.label(), do, target_label(s, t))
     if do == "damage":
         if immune(s, t):
             s.emit("immune", s.seat_of(t), t)
         else:
             s.dmg[t] += e.amount
-            s.emit("damaged", s.seat_of(t), t, e.amount, s.defense(t))
+            if s.log is not None:  # names are built only for a recorded game
+                s.emit("damaged", s.seat_of(t), t, e.amount, s.defense(t))
     elif do == "reduce":
         s.atk_mod[t] -= e.amount
         s.def_mod[t] -= e.amount
-        s.emit("reduced", s.seat_of(t), t, e.amount, s.defense(t))
+        if s.log is not None:  # names are built only for a recorded game
+            s.emit("reduced", s.seat_of(t), t, e.amount, s.defense(t))
     elif do == "boost":
         s.atk_mod[t] += e.amount
     elif do == "fortify":
@@ -184,16 +188,38 @@ def destroy(s: GenesisState, inst: int) -> None:
     p = s.partner[inst]
     if p >= 0:
         s.flags[p] |= DESTROYED
-    s.emit("destroyed", seat, inst, s.unit_name(inst))
+    if s.log is not None:  # names are built only for a recorded game
+        s.emit("destroyed", seat, inst, s.unit_name(inst))
     queue_responses(s, seat, "ally_destroyed", inst)
 
 
 def check_defense(s: GenesisState) -> None:
-    """防衛 0 or less destroys (蓄積ダメージ and reductions alike)."""
+    """防衛 0 or less destroys (蓄積ダメージ and reductions alike). Only after something changed 防衛."""
+    if not s.stats_changed:
+        return
+    s.stats_changed = False
+    printed = s.game.tables.defense
+    cards, flags, dmg, mod, partner = s.cards, s.flags, s.dmg, s.def_mod, s.partner
     for seat in (0, 1):
         for i in s.units(seat):
-            if not s.flags[i] & DESTROYED and s.defense(i) <= 0:
+            if flags[i] & DESTROYED:
+                continue
+            d = printed[cards[i]] + mod[i] - dmg[i]
+            if partner[i] >= 0:
+                d += printed[cards[partner[i]]]
+            if d <= 0:
                 destroy(s, i)
+
+
+def spell_speeds(s: GenesisState, seat: int) -> set[int]:
+    """速度 at which the player has a unit with a 起動 effect (whether usable now or not)."""
+    tb = s.game.tables
+    cards = s.cards
+    return {
+        tb.speed[cards[u]]
+        for u in s.units(seat)
+        if (e := tb.effect[cards[u]]) is not None and e.kind == "起動"
+    }
 
 
 # ---------------------------------------------------------------------- offering optional effects
@@ -251,7 +277,8 @@ def apply_trigger(s: GenesisState, action: Action) -> None:
     kind, seat, inst, _ctx = s.queue.pop(0)
     e = effect_of(s, inst)
     if action.kind == "decline":
-        s.emit("decline", seat, inst, e.label())
+        if s.log is not None:  # names are built only for a recorded game
+            s.emit("decline", seat, inst, e.label())
         return
     pay(s, seat, e.cost)
     if kind == "ritual":
@@ -264,16 +291,14 @@ def apply_trigger(s: GenesisState, action: Action) -> None:
 def spell_units(s: GenesisState, seat: int) -> list[int]:
     """Units of the current 速度 that may activate a 起動 effect now."""
     out = []
-    room = face_up_grave(s, seat)
+    room = -1  # counted only when some unit could use it
     for u in s.units(seat):
         e = effect_of(s, u)
-        if (
-            e is not None
-            and e.kind == "起動"
-            and s.unit_speed(u) == s.speed
-            and e.cost <= room
-            and usable(s, u, e)
-        ):
+        if e is None or e.kind != "起動" or s.unit_speed(u) != s.speed or not usable(s, u, e):
+            continue
+        if room < 0:
+            room = face_up_grave(s, seat)
+        if e.cost <= room:
             out.append(u)
     return out
 

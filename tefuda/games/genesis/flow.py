@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 def proceed(s: GenesisState) -> None:
     while s.result is None:
-        effects.check_defense(s)
+        if s.stats_changed:
+            effects.check_defense(s)
         while s.queue and not effects.offer_ok(s, s.queue[0]):
             s.queue.pop(0)  # its moment passed (the card left, the cost cannot be paid, no target)
         if s.queue:
@@ -67,16 +68,18 @@ def proceed(s: GenesisState) -> None:
             s.speed, s.side = 4, 0
             continue
         if ph in (SPELL, ATTACK):
-            if s.speed < 1:
-                turns.next_phase(s, ATTACK if ph == SPELL else LEAVE)
-                s.speed, s.side = 4, 0
-                continue
-            seat = s.first if s.side == 0 else s.second
-            acts = effects.spell_actions(s, seat) if ph == SPELL else battle.attack_actions(s, seat)
-            if acts:
-                s.to_move = seat
-                return
-            effects.advance_speed(s)
+            # 速度 4 → 1, the first player's units first at each: the first seat with something to do
+            find = effects.spell_actions if ph == SPELL else battle.attack_actions
+            speeds = effects.spell_speeds if ph == SPELL else battle.attack_speeds
+            maybe = (speeds(s, s.first), speeds(s, s.second))  # a cheap superset, to skip empty speeds
+            while s.speed >= 1:
+                seat = s.first if s.side == 0 else s.second
+                if s.speed in maybe[s.side] and find(s, seat):
+                    s.to_move = seat
+                    return
+                effects.advance_speed(s)
+            turns.next_phase(s, ATTACK if ph == SPELL else LEAVE)
+            s.speed, s.side = 4, 0
             continue
         if ph == BLOCK:
             a = s.battle[0]

@@ -82,6 +82,12 @@ class GenesisGame(Game):
             kinds.append((k, sz[0], sz[1]))
         self.action_space = ActionSpace(kinds)
         self.summon_acts = [[Action("summon", c, r) for r in (0, 1)] for c in range(n)]
+        # instance actions, made once (instances are < CARD_T)
+        self.to_front_acts = [Action("to-front", i) for i in range(CARD_T)]
+        self.to_rear_acts = [Action("to-rear", i) for i in range(CARD_T)]
+        self.release_acts = [Action("release", i) for i in range(CARD_T)]
+        self.attack_acts = [Action("attack", i) for i in range(CARD_T)]
+        self.block_acts = [Action("block", i) for i in range(CARD_T)]
         self._pool = [c.index for c in self.cardset]
 
     # ------------------------------------------------------------------ 本陣 rules

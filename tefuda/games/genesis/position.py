@@ -93,6 +93,7 @@ def position(
         for name, n in damage[seat].items():
             s.dmg[by_name[seat][name]] = n
     s.cycles = list(cycles)
+    s.stats_changed = True
     s.first = first
     s.round = 1
     if start not in _STARTS:

@@ -18,6 +18,7 @@ from .phase_ids import (
     BLOCK,
     DESTROYED,
     END,
+    FIGHT,
     LEAVE,
     MAIN,
     MULLIGAN,
@@ -49,6 +50,7 @@ class GenesisState(State):
         "serial",
         "side",
         "speed",
+        "stats_changed",
         "summoned_at",
         "summons",
         "turn_seat",
@@ -64,6 +66,7 @@ class GenesisState(State):
         "battle",
         "mull_seat",
         "resume",
+        "stats_changed",
     )
     _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
         "cycles",
@@ -86,6 +89,7 @@ class GenesisState(State):
     battle: tuple[int, int] | None  # (attacking unit, blocking unit or -1)
     mull_seat: int
     resume: int  # the phase an offered effect interrupted
+    stats_changed: bool  # 防衛 may have dropped: check for 防衛 0 or less
     cycles: list[int]  # サイクル done per player (0, 1, 2)
     summons: list[int]  # summons this turn per player (4 at most)
     dmg: list[int]  # 蓄積ダメージ per unit
@@ -107,6 +111,7 @@ class GenesisState(State):
         self.battle = None
         self.mull_seat = 0
         self.resume = MULLIGAN
+        self.stats_changed = False
         self.cycles = [0, 0]
         self.summons = [0, 0]
         self.dmg = [0] * ni
@@ -241,7 +246,8 @@ class GenesisState(State):
                 return
             inst = deck[-1]
             self.move(inst, grave, face_up=True)
-            self.emit("mill", seat, inst, why)
+            if self.log is not None:
+                self.emit("mill", seat, inst, why)
             if why == "damage" and ritual[self.cards[inst]] == 2:
                 self.queue.append(("ritual", seat, inst, -1))
             if not deck:
@@ -337,6 +343,8 @@ class GenesisState(State):
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may know (seat 2: a spectator). Card ids only where known."""
         cs = self.game.cardset
+        battle_phase = (ATTACK, BLOCK, FIGHT)
+        sick = self.phase in battle_phase or (self.phase == TRIGGER and self.resume in battle_phase)
         players = []
         for p in range(2):
             rows = {}
@@ -352,7 +360,7 @@ class GenesisState(State):
                         "speed": self.unit_speed(i),
                         "tapped": bool(self.flags[i] & TAPPED),
                         "destroyed": bool(self.flags[i] & DESTROYED),
-                        "summoning_sick": self.summoned_at[i] == self.serial,
+                        "summoning_sick": sick and self.summoned_at[i] == self.serial,
                     }
                     for i in self.z(p, k)
                 ]

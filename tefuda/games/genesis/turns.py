@@ -61,10 +61,13 @@ def standby(s: GenesisState) -> None:
 
 
 def end_of_turn(s: GenesisState) -> None:
-    """Changes "until the end of the turn" end."""
-    for i in range(len(s.cards)):
-        s.atk_mod[i] = 0
-        s.def_mod[i] = 0
+    """Changes "until the end of the turn" end (a lost 防衛 bonus can leave a damaged unit at 0)."""
+    s.stats_changed = True
+    atk, dfn = s.atk_mod, s.def_mod
+    for seat in (0, 1):  # only units carry changes (a card leaving the field drops them)
+        for i in s.units(seat):
+            atk[i] = 0
+            dfn[i] = 0
 
 
 def after_end(s: GenesisState) -> None:
@@ -149,6 +152,7 @@ def leave_field(s: GenesisState, inst: int, dst: int) -> None:
     seat = s.seat_of(inst)
     p = s.partner[inst]
     s.partner[inst] = -1
+    s.stats_changed = True
     if p >= 0:
         s.partner[p] = -1
         if s.place_of(p) == UNION_ZONE:
@@ -181,30 +185,21 @@ def apply_destroyed(s: GenesisState, action: Action) -> None:
 # ---------------------------------------------------------------------- ユニオンフェイズ
 def union_actions(s: GenesisState, seat: int) -> list[Action]:
     tb = s.game.tables
-    front = s.zones[seat * NZ + FRONT]
-    rear = s.zones[seat * NZ + REAR]
-    flags = s.flags
-
-    def ok(i: int) -> bool:
-        return not flags[i] & (DESTROYED | MOVED)
-
+    g = s.game
+    flags, partner, cards = s.flags, s.partner, s.cards
+    busy = DESTROYED | MOVED
+    front = [i for i in s.zones[seat * NZ + FRONT] if not flags[i] & busy]
+    rear = [i for i in s.zones[seat * NZ + REAR] if not flags[i] & busy]
     out = []
-    if len(front) < SLOTS:
-        out.extend(Action("to-front", i) for i in rear if ok(i))
-    if len(rear) < SLOTS:
-        out.extend(Action("to-rear", i) for i in front if ok(i) and s.partner[i] < 0)
-        out.extend(Action("release", i) for i in front if ok(i) and s.partner[i] >= 0)
+    if len(s.zones[seat * NZ + FRONT]) < SLOTS:
+        out.extend(g.to_front_acts[i] for i in rear)
+    if len(s.zones[seat * NZ + REAR]) < SLOTS:
+        out.extend(g.to_rear_acts[i] for i in front if partner[i] < 0)
+        out.extend(g.release_acts[i] for i in front if partner[i] >= 0)
+    free = [(f, tb.race[cards[f]], tb.speed[cards[f]]) for f in front if partner[f] < 0]
     for r in rear:
-        if not ok(r):
-            continue
-        for f in front:
-            if (
-                ok(f)
-                and s.partner[f] < 0
-                and tb.race[s.cards[f]] == tb.race[s.cards[r]]
-                and tb.speed[s.cards[f]] < tb.speed[s.cards[r]]
-            ):
-                out.append(Action("union", r, f))
+        race, speed = tb.race[cards[r]], tb.speed[cards[r]]
+        out.extend(Action("union", r, f) for f, fr, fs in free if fr == race and fs < speed)
     out.append(DONE)
     return out
 
@@ -232,15 +227,18 @@ def apply_union(s: GenesisState, action: Action) -> None:
         s.partner[f] = r
         s.flags[r] |= MOVED
         s.flags[f] |= MOVED
-        s.emit("union", seat, r, s.unit_name(f))
+        if s.log is not None:  # names are built only for a recorded game
+            s.emit("union", seat, r, s.unit_name(f))
     elif kind == "release":
         f = action.a
         r = s.partner[f]
         s.partner[f] = s.partner[r] = -1
+        s.stats_changed = True  # the front card loses its partner's 防衛
         s.move(r, seat * NZ + REAR, face_up=True)
         s.flags[r] |= MOVED
         s.flags[f] |= MOVED
-        s.emit("release", seat, r, s.unit_name(f))
+        if s.log is not None:  # names are built only for a recorded game
+            s.emit("release", seat, r, s.unit_name(f))
 
 
 def leave_phase_done(s: GenesisState) -> None:
