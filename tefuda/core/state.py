@@ -267,6 +267,16 @@ class State:
             elif vis == PRIVATE:
                 known[inst] |= 1 << dspec.owner
 
+    def move_top_face_up(self, src: int, dst: int) -> int:
+        """Move the last card of ``src`` (a deck's top) face up to the end of ``dst`` — a mill; the fast
+        path of ``move(inst, dst, face_up=True)``. Returns the card."""
+        inst = self.zones[src].pop()
+        self.zones[dst].append(inst)
+        self.where[inst] = dst
+        self.flags[inst] |= FACE_UP
+        self.known[inst] = (1 << (self.nplayers + 1)) - 1
+        return inst
+
     def turn_face_up(self, inst: int) -> None:
         self.flags[inst] |= FACE_UP
         self.known[inst] = self.all_mask

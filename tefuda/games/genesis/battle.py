@@ -86,7 +86,6 @@ def fight(s: GenesisState) -> None:
     a, b = s.battle
     s.battle = None
     s.phase = ATTACK
-    s.stats_changed = True
     if not s.alive_unit(a):
         s.emit("battle", s.seat_of(a), a, "the attacker is gone / 攻撃ユニットがいない")
         return
@@ -110,6 +109,7 @@ def fight(s: GenesisState) -> None:
             s.emit("immune", defender, b)
         else:
             s.dmg[b] += atk
+            s.stats_changed = True
             if s.log is not None:  # names are built only for a recorded game
                 s.emit("damaged", defender, b, atk, s.defense(b))
         s.emit("penalty", attacker_seat, -1, PENALTY)

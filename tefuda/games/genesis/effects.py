@@ -123,7 +123,8 @@ def summon_choices(s: GenesisState, seat: int, e: Effect, source: int) -> list[i
 # ---------------------------------------------------------------------- doing it
 def resolve(s: GenesisState, seat: int, inst: int, e: Effect, t: int) -> None:
     do = e.do
-    s.stats_changed = True
+    if do in ("damage", "reduce"):
+        s.stats_changed = True
     if s.log is not None:  # names are built only for a recorded game
         s.emit("effect", seat, inst, e.label(), do, target_label(s, t))
     if do == "damage":

@@ -29,37 +29,23 @@ def proceed(s: GenesisState) -> None:
     while s.result is None:
         if s.stats_changed:
             effects.check_defense(s)
-        while s.queue and not effects.offer_ok(s, s.queue[0]):
-            s.queue.pop(0)  # its moment passed (the card left, the cost cannot be paid, no target)
-        if s.queue:
-            if s.phase != TRIGGER:
-                s.resume = s.phase
-                s.phase = TRIGGER
-            s.to_move = s.queue[0][1]
-            return
-        if s.phase == TRIGGER:
-            s.phase = s.resume
+        queue = s.queue
+        if queue:
+            while queue and not effects.offer_ok(s, queue[0]):
+                queue.pop(0)  # its moment passed (the card left, the cost cannot be paid, no target)
+            if queue:
+                if s.phase != TRIGGER:
+                    s.resume = s.phase
+                    s.phase = TRIGGER
+                s.to_move = queue[0][1]
+                return
         ph = s.phase
-        if ph == MULLIGAN:
-            s.to_move = s.mull_seat
-            return
-        if ph == STANDBY:
-            turns.standby(s)
-            turns.next_phase(s, DRAW)
-            continue
-        if ph == DRAW:
-            s.draw(s.turn_seat)  # mandatory
-            turns.next_phase(s, MAIN)
-            continue
+        if ph == TRIGGER:
+            s.phase = ph = s.resume
+        # the decision phases most often met first
         if ph == MAIN:
             s.to_move = s.turn_seat
             return
-        if ph == END:
-            if turns.destroyed_cards(s, s.turn_seat):
-                s.to_move = s.turn_seat
-                return
-            turns.after_end(s)
-            continue
         if ph == UNION:
             if s.side < 2:
                 s.to_move = s.first if s.side == 0 else s.second
@@ -92,6 +78,20 @@ def proceed(s: GenesisState) -> None:
         if ph == FIGHT:
             battle.fight(s)
             continue
+        if ph == END:
+            if turns.destroyed_cards(s, s.turn_seat):
+                s.to_move = s.turn_seat
+                return
+            turns.after_end(s)
+            continue
+        if ph == STANDBY:
+            turns.standby(s)
+            turns.next_phase(s, DRAW)
+            continue
+        if ph == DRAW:
+            s.draw(s.turn_seat)  # mandatory
+            turns.next_phase(s, MAIN)
+            continue
         if ph == LEAVE:
             if s.side < 2:
                 seat = s.first if s.side == 0 else s.second
@@ -102,4 +102,7 @@ def proceed(s: GenesisState) -> None:
                 continue
             turns.leave_phase_done(s)
             continue
+        if ph == MULLIGAN:
+            s.to_move = s.mull_seat
+            return
         return

@@ -244,8 +244,7 @@ class GenesisState(State):
         for _ in range(n):
             if self.result is not None or not deck:
                 return
-            inst = deck[-1]
-            self.move(inst, grave, face_up=True)
+            inst = self.move_top_face_up(seat * NZ + DECK, grave)
             if self.log is not None:
                 self.emit("mill", seat, inst, why)
             if why == "damage" and ritual[self.cards[inst]] == 2:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from tefuda.core import Action
 
+from .cards import HERO
 from .phase_ids import (
     DESTROYED,
     DONE,
@@ -62,11 +63,12 @@ def standby(s: GenesisState) -> None:
 
 def end_of_turn(s: GenesisState) -> None:
     """Changes "until the end of the turn" end (a lost 防衛 bonus can leave a damaged unit at 0)."""
-    s.stats_changed = True
     atk, dfn = s.atk_mod, s.def_mod
     for seat in (0, 1):  # only units carry changes (a card leaving the field drops them)
         for i in s.units(seat):
             atk[i] = 0
+            if dfn[i] > 0:
+                s.stats_changed = True  # a lost 防衛 bonus can leave a damaged unit at 0
             dfn[i] = 0
 
 
@@ -91,14 +93,19 @@ def after_end(s: GenesisState) -> None:
 def summon_actions(s: GenesisState, seat: int) -> list[Action]:
     if s.summons[seat] >= MAX_SUMMONS:
         return []
-    room = [len(s.zones[seat * NZ + k]) < SLOTS for k in ROWS]
-    if not any(room):
+    front = len(s.zones[seat * NZ + FRONT]) < SLOTS
+    rear = len(s.zones[seat * NZ + REAR]) < SLOTS
+    if not (front or rear):
         return []
     acts = s.game.summon_acts
-    out = []
+    hero = s.game.tables.ctype
+    out: list[Action] = []
     for c in s.hand_cards(seat):
-        if s.can_summon_card(seat, c):
-            out.extend(acts[c][r] for r in (0, 1) if room[r])
+        if hero[c] != HERO or s.can_summon_card(seat, c):
+            if front:
+                out.append(acts[c][0])
+            if rear:
+                out.append(acts[c][1])
     return out
 
 
@@ -152,8 +159,8 @@ def leave_field(s: GenesisState, inst: int, dst: int) -> None:
     seat = s.seat_of(inst)
     p = s.partner[inst]
     s.partner[inst] = -1
-    s.stats_changed = True
     if p >= 0:
+        s.stats_changed = True
         s.partner[p] = -1
         if s.place_of(p) == UNION_ZONE:
             rear = seat * NZ + REAR
@@ -187,19 +194,25 @@ def union_actions(s: GenesisState, seat: int) -> list[Action]:
     tb = s.game.tables
     g = s.game
     flags, partner, cards = s.flags, s.partner, s.cards
+    race, speed = tb.race, tb.speed
     busy = DESTROYED | MOVED
-    front = [i for i in s.zones[seat * NZ + FRONT] if not flags[i] & busy]
-    rear = [i for i in s.zones[seat * NZ + REAR] if not flags[i] & busy]
-    out = []
-    if len(s.zones[seat * NZ + FRONT]) < SLOTS:
-        out.extend(g.to_front_acts[i] for i in rear)
-    if len(s.zones[seat * NZ + REAR]) < SLOTS:
-        out.extend(g.to_rear_acts[i] for i in front if partner[i] < 0)
-        out.extend(g.release_acts[i] for i in front if partner[i] >= 0)
-    free = [(f, tb.race[cards[f]], tb.speed[cards[f]]) for f in front if partner[f] < 0]
-    for r in rear:
-        race, speed = tb.race[cards[r]], tb.speed[cards[r]]
-        out.extend(Action("union", r, f) for f, fr, fs in free if fr == race and fs < speed)
+    fz = s.zones[seat * NZ + FRONT]
+    rz = s.zones[seat * NZ + REAR]
+    front = [i for i in fz if not flags[i] & busy]
+    rear = [i for i in rz if not flags[i] & busy]
+    out: list[Action] = []
+    if len(fz) < SLOTS:
+        out += [g.to_front_acts[i] for i in rear]
+    if len(rz) < SLOTS:
+        out += [g.to_rear_acts[i] for i in front if partner[i] < 0]
+        out += [g.release_acts[i] for i in front if partner[i] >= 0]
+    free = [f for f in front if partner[f] < 0]
+    if free:
+        for r in rear:
+            rr, rs = race[cards[r]], speed[cards[r]]
+            for f in free:
+                if race[cards[f]] == rr and speed[cards[f]] < rs:
+                    out.append(Action("union", r, f))
     out.append(DONE)
     return out
 

@@ -60,7 +60,8 @@ def declare(s: YonesuState, mask: int, target: int) -> None:
     group = tuple(ready[k] for k in range(len(ready)) if mask >> k & 1)
     for t in group:
         s.flags[t] |= ATTACKED
-    s.emit("attack", seat, -1, "+".join(s.yonesu_name(t) for t in group), s.target_name(target))
+    if s.log is not None:  # names are built only for a recorded game
+        s.emit("attack", seat, -1, "+".join(s.yonesu_name(t) for t in group), s.target_name(target))
     s.battle = (group, target, False)
     order = clockwise_from(s.nplayers, (seat + 1) % s.nplayers)
     s.windows.append(Window(order, 0, 0))
@@ -117,7 +118,8 @@ def destroy_unless_protected(s: YonesuState, top: int) -> None:
 def destroy(s: YonesuState, top: int) -> None:
     """破壊: the whole evolution stack goes to the 捨て札置き場 (option destroy=top: only its top card)."""
     seat = s.field_seat(top)
-    s.emit("destroy", seat, top, s.yonesu_name(top))
+    if s.log is not None:  # names are built only for a recorded game
+        s.emit("destroy", seat, top, s.yonesu_name(top))
     if s.game.options["destroy"] == "top" and s.below[top] >= 0:
         under = s.below[top]
         s.above[under] = -1
@@ -131,7 +133,8 @@ def destroy(s: YonesuState, top: int) -> None:
 def bounce(s: YonesuState, top: int) -> None:
     """The top card returns to its player's hand; the card under it (if any) is the ヨネス now."""
     seat = s.field_seat(top)
-    s.emit("bounce", seat, top, s.yonesu_name(top))
+    if s.log is not None:  # names are built only for a recorded game
+        s.emit("bounce", seat, top, s.yonesu_name(top))
     under = s.below[top]
     if under >= 0:
         s.above[under] = -1

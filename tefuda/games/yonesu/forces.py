@@ -116,7 +116,8 @@ def activate(s: YonesuState, seat: int, card: int, target: int) -> None:
     inst = s.hand_instance(seat, card)
     s.used[seat] += tb.lilith[card]
     s.move(inst, STACK, face_up=True)
-    s.emit("force", seat, inst, s.target_name(target), tb.lilith[card])
+    if s.log is not None:  # names are built only for a recorded game
+        s.emit("force", seat, inst, s.target_name(target), tb.lilith[card])
     dc = tb.discard[card]
     if dc is not None:
         s.pending = ("pay", seat, inst, target, dc.count)
@@ -180,7 +181,8 @@ def resolve(s: YonesuState, item: tuple) -> None:
     if negated:
         s.emit("negated", seat, inst)
         return
-    s.emit("resolve", seat, inst, s.target_name(t))
+    if s.log is not None:  # names are built only for a recorded game
+        s.emit("resolve", seat, inst, s.target_name(t))
     tb = s.game.tables
     on_yonesu = t < PLAYER_T
     valid = s.is_top(t) if on_yonesu else (t == NONE_T or s.alive[t - PLAYER_T])
@@ -199,7 +201,8 @@ def resolve(s: YonesuState, item: tuple) -> None:
                     valid = False
             elif do == "power":
                 s.bonus[t] += e.amount
-                s.emit("power", seat, t, e.amount, s.power(t))
+                if s.log is not None:  # names are built only for a recorded game
+                    s.emit("power", seat, t, e.amount, s.power(t))
             elif do == "protect":
                 s.flags[t] |= PROTECTED
                 s.emit("protect", seat, t)

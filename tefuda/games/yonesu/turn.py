@@ -144,7 +144,8 @@ def apply_main(s: YonesuState, action: Action) -> None:
         s.above[base] = inst
         s.flags[inst] |= s.flags[base] & (ATTACKED | PROTECTED)
         s.bonus[inst] = s.bonus[base]
-        s.emit("evolve", seat, inst, s.yonesu_name(base))
+        if s.log is not None:  # names are built only for a recorded game
+            s.emit("evolve", seat, inst, s.yonesu_name(base))
     elif kind == "end-summon":
         s.emit("phase", seat, -1, "戦闘フェイズ", "battle phase")
         s.phase = s.main = BATTLE
