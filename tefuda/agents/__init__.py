@@ -1,12 +1,15 @@
-"""Card-agnostic agents, chosen by name: ``random``, ``greedy`` (``greedy:rollouts=12``), ``human`` (CLI)."""
+"""Card-agnostic agents, chosen by name: ``random``, ``greedy`` (``greedy:rollouts=12``), ``ismcts``
+(``ismcts:iters=2000`` or ``ismcts:seconds=0.5``), ``human`` (CLI). Every agent's options use the same
+``name:key=value,key=value`` syntax; each agent class declares its options and their types."""
 
 from __future__ import annotations
 
 from .base import Agent, Decision, decision_for, parse_spec
 from .greedy import GreedyAgent, random_playout
+from .ismcts import IsmctsAgent
 from .random_agent import RandomAgent
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
 
 
 def make_agent(spec: str, seed: int = 0) -> Agent:
@@ -15,16 +18,18 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     cls = AGENTS.get(name)
     if cls is None:
         raise ValueError(f"unknown agent {name!r} (agents: {', '.join([*AGENTS, 'human'])})")
-    kwargs: dict[str, int] = {}
+    known: dict[str, type] = getattr(cls, "OPTIONS", {})
+    kwargs: dict[str, object] = {}
     for k, v in opts.items():
-        if k not in ("rollouts", "max_actions"):
-            raise ValueError(f"agent {name}: unknown option {k!r}")
+        kind = known.get(k)
+        if kind is None:
+            allowed = ", ".join(known) or "none"
+            raise ValueError(f"agent {name}: unknown option {k!r} (its options: {allowed})")
         try:
-            kwargs[k] = int(v)
+            kwargs[k] = kind(v)
         except ValueError:
-            raise ValueError(f"agent {name}: option {k} must be a whole number, got {v!r}") from None
-    if name == "random" and kwargs:
-        raise ValueError("agent random takes no options")
+            what = {int: "a whole number", float: "a number"}.get(kind, kind.__name__)
+            raise ValueError(f"agent {name}: option {k} must be {what}, got {v!r}") from None
     return cls(seed=seed, **kwargs)
 
 
@@ -33,6 +38,7 @@ __all__ = [
     "Agent",
     "Decision",
     "GreedyAgent",
+    "IsmctsAgent",
     "RandomAgent",
     "decision_for",
     "make_agent",

@@ -3,6 +3,8 @@ determinized states (sampled from the agent's own knowledge), and the best avera
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from tefuda.core import Action, Rng, State
 
 from .base import Decision
@@ -20,6 +22,7 @@ def random_playout(state: State, rng: Rng, max_actions: int = 2000) -> State:
 
 class GreedyAgent:
     name = "greedy"
+    OPTIONS: ClassVar[dict[str, type]] = {"rollouts": int, "max_actions": int}
 
     def __init__(self, seed: int = 0, rollouts: int = 6, max_actions: int = 2000) -> None:
         if rollouts < 1:

@@ -1,0 +1,172 @@
+"""``ismcts``: information-set Monte-Carlo tree search, card-agnostic, for 2–4 players.
+
+Each iteration samples a world from the deciding seat's knowledge (``Decision.determinize`` — never the true
+state), walks one shared tree keyed by action sequences with UCB over the actions legal *in that world*
+(availability counts, Cowling et al. 2012), expands one node, plays the world out (random or "greedy"
+rollouts) and backs up every seat's result, so each player in the tree picks by its own payoff.
+
+Options (``ismcts:iters=2000``, ``ismcts:seconds=0.5,rollout=greedy``): ``iters`` (default 400),
+``seconds`` (a time budget instead), ``c`` (exploration, default 0.7), ``rollout`` (``random`` or
+``greedy``: take an action that wins at once when there is one), ``max_rollout`` (actions per playout).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from tefuda.core import Action, Rng, State
+
+from .base import Decision
+
+
+@dataclass(slots=True)
+class Node:
+    mover: int  # the seat that took the action leading here (-1 at the root)
+    visits: int = 0
+    avail: int = 0
+    reward: list[float] = field(default_factory=list)  # per seat, summed, in [0, 1]
+    children: dict[Action, Node] = field(default_factory=dict)
+
+
+@dataclass
+class Evaluation:
+    """What the search thinks of each root action, from the deciding seat's point of view."""
+
+    action: Action
+    visits: int
+    win_rate: float  # mean payoff for the deciding seat, in [0, 1]
+
+
+class IsmctsAgent:
+    name = "ismcts"
+    OPTIONS: ClassVar[dict[str, type]] = {
+        "iters": int,
+        "seconds": float,
+        "c": float,
+        "rollout": str,
+        "max_rollout": int,
+    }
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iters: int = 400,
+        seconds: float = 0.0,
+        c: float = 0.7,
+        rollout: str = "random",
+        max_rollout: int = 1000,
+    ) -> None:
+        if iters < 1:
+            raise ValueError("ismcts: iters must be at least 1")
+        if seconds < 0:
+            raise ValueError("ismcts: seconds must not be negative")
+        if rollout not in ("random", "greedy"):
+            raise ValueError("ismcts: rollout must be random or greedy")
+        self.rng = Rng(seed)
+        self.iters = iters
+        self.seconds = seconds
+        self.c = c
+        self.rollout = rollout
+        self.max_rollout = max_rollout
+        self.last_iterations = 0
+
+    # ------------------------------------------------------------------ the agent API
+    def act(self, decision: Decision) -> Action:
+        if len(decision.legal) == 1:
+            return decision.legal[0]
+        evals = self.evaluate(decision)
+        best = max(e.visits for e in evals)
+        top = [e for e in evals if e.visits == best]
+        return max(top, key=lambda e: e.win_rate).action
+
+    def evaluate(self, decision: Decision) -> list[Evaluation]:
+        """Search, then each legal action's visits and win rate (every legal action is listed)."""
+        seat = decision.seat
+        root = Node(-1)
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
+        n = 0
+        while True:
+            if deadline is None:
+                if n >= self.iters:
+                    break
+            elif n > 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, decision.determinize(self.rng))
+            n += 1
+        self.last_iterations = n
+        out = []
+        for a in decision.legal:
+            child = root.children.get(a)
+            if child is None or child.visits == 0:
+                out.append(Evaluation(a, 0, 0.0))
+            else:
+                out.append(Evaluation(a, child.visits, child.reward[seat] / child.visits))
+        return out
+
+    # ------------------------------------------------------------------ one iteration
+    def _iterate(self, root: Node, world: State) -> None:
+        nplayers = world.nplayers
+        rng = self.rng
+        node = root
+        path = [root]
+        while world.result is None:
+            legal = world.legal_actions()
+            mover = world.current_player
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                a = untried[rng.below(len(untried))]
+                child = Node(mover, reward=[0.0] * nplayers)
+                children[a] = child
+                for b in legal:
+                    if b in children:
+                        children[b].avail += 1
+                world.apply(a)
+                path.append(child)
+                break
+            # UCB over the children available in this world
+            best = None
+            best_score = -1.0
+            c = self.c
+            for b in legal:
+                ch = children[b]
+                ch.avail += 1
+                score = ch.reward[mover] / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if score > best_score:
+                    best_score = score
+                    best = b
+            world.apply(best)
+            node = children[best]
+            path.append(node)
+        result = self._playout(world)
+        for nd in path:
+            nd.visits += 1
+            if nd.reward:
+                r = nd.reward
+                for s in range(nplayers):
+                    r[s] += result[s]
+
+    def _playout(self, world: State) -> list[float]:
+        rng = self.rng
+        greedy = self.rollout == "greedy"
+        n = 0
+        while world.result is None and n < self.max_rollout:
+            legal = world.legal_actions()
+            a = None
+            if greedy and len(legal) > 1:
+                me = world.current_player
+                for b in legal:
+                    probe = world.clone()
+                    probe.apply(b)
+                    if probe.result is not None and me in probe.result.winners:
+                        a = b
+                        break
+            world.apply(a if a is not None else legal[rng.below(len(legal))])
+            n += 1
+        res = world.outcome()
+        if res is None:
+            return [0.5] * world.nplayers  # the playout cap: call it even
+        return [(r + 1.0) / 2.0 for r in res.returns(world.nplayers)]
