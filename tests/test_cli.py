@@ -222,3 +222,22 @@ def test_yonesu_sim_reports_every_seat_and_teams():
     assert d["wins"]["p1"] + d["wins"]["p2"] == 12
     r = run("play", "yonesu", "--players", "5")
     assert r.exit_code == 1 and "2–4 players" in r.output
+
+
+def test_analyze_a_replay_step_and_hint_in_play(tmp_path):
+    out = tmp_path / "k.json"
+    assert (
+        run(
+            "play", "kirifuda", "--p1", "random", "--p2", "random", "--seed", "2", "--save", str(out)
+        ).exit_code
+        == 0
+    )
+    r = run("analyze", str(out), "--step", "12", "--agent", "ismcts:iters=60")
+    assert r.exit_code == 0, r.output
+    assert "visits" in r.output and "%" in r.output and "ismcts:iters=60" in r.output
+    r = run("analyze", str(out), "--step", "9999")
+    assert r.exit_code == 1 and "--step must be" in r.output
+    r = run("analyze", str(out), "--step", "12", "--agent", "random")
+    assert r.exit_code == 1 and "cannot evaluate" in r.output
+    r = run("play", "kirifuda", "--p2", "random", "--seed", "3", input="hint\nquit\n")
+    assert r.exit_code == 0 and "勝率 win rate" in r.output

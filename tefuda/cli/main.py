@@ -141,7 +141,8 @@ HELP = """\
 Type the number of an action, or its notation (e.g. `set-attacker 紅蓮の竜騎士`; English names work too).
   ?  / help     this help            view / board   show the table again
   log           recent events        quit           stop (the replay is saved if --save was given)
-  say <text>    say something to the table (everyone sees it; some games have rules about it)"""
+  say <text>    say something to the table (everyone sees it; some games have rules about it)
+  hint          what the AI (ismcts) thinks of each action, from your seat's knowledge only"""
 
 
 def _players(g, players: int | None) -> int:
@@ -288,6 +289,9 @@ def _ask_human(state, seat: int, g):
             continue
         if low in ("view", "board"):
             console.print(g.render_observation(state.observation(seat)))
+            continue
+        if low == "hint":
+            console.print(_evaluate(state, "ismcts:iters=300", seat))
             continue
         if low == "say" or low.startswith("say "):
             said = text[3:].strip()
@@ -452,6 +456,65 @@ def replay(
         res = state.outcome()
         console.print(f"outcome: {rep.outcome if res is None else res}", highlight=False, markup=False)
     except ReplayError as e:
+        fail(str(e))
+
+
+# ---------------------------------------------------------------------- analyze / hint
+DEFAULT_ANALYZER = "ismcts:iters=1000"
+
+
+def _evaluate(state, spec: str, seed: int = 0) -> Table:
+    """The agent's evaluation of every legal action, built from the acting seat's decision only."""
+    from tefuda.agents import decision_for, make_agent
+
+    agent = make_agent(spec, seed)
+    if not hasattr(agent, "evaluate"):
+        raise ValueError(f"agent {spec!r} cannot evaluate actions (use ismcts, e.g. {DEFAULT_ANALYZER})")
+    d = decision_for(state)
+    evals = sorted(agent.evaluate(d), key=lambda e: (-e.visits, -e.win_rate))
+    t = Table(title=f"P{d.seat + 1}: {spec} ({getattr(agent, 'last_iterations', '?')} iterations)")
+    for col in ("#", "行動 action", "notation", "visits", "勝率 win rate"):
+        t.add_column(col)
+    for i, e in enumerate(evals, 1):
+        t.add_row(
+            str(i), d.describe(e.action), state.notation(e.action), str(e.visits), f"{100 * e.win_rate:.1f}%"
+        )
+    return t
+
+
+@app.command()
+def analyze(
+    path: Path = typer.Argument(..., help="a replay file"),
+    step: int = typer.Option(..., "--step", help="the position after this many actions (0 = the start)"),
+    agent: str = typer.Option(DEFAULT_ANALYZER, "--agent", help="the searching agent and its budget"),
+    seed: int = typer.Option(0, help="the search's seed"),
+    force: bool = typer.Option(False, "--force", help="load even if the card set has changed"),
+) -> None:
+    """ "What is best here?": the AI's view of each legal action at a step of a replay, from the acting
+    player's point of view only."""
+    from tefuda.core import ReplayError
+    from tefuda.core.replay import load_replay, replay_steps
+
+    try:
+        rep = load_replay(path)
+        if not 0 <= step <= len(rep.actions):
+            fail(f"--step must be 0–{len(rep.actions)} (this replay has {len(rep.actions)} actions)")
+        g = _game(rep.game, rep.options)
+        state = None
+        for n, _, st, _ in replay_steps(rep, str(path), allow_other_cards=force):
+            state = st
+            if n == step:
+                break
+    except ReplayError as e:
+        fail(str(e))
+    if state.is_over:
+        fail(f"the game is over at step {step}: nothing to decide")
+    seat = state.current_player
+    console.print(f"step {step}: P{seat + 1} to act — as P{seat + 1} sees it", highlight=False)
+    console.print(g.render_observation(state.observation(seat)))
+    try:
+        console.print(_evaluate(state, agent, seed))
+    except ValueError as e:
         fail(str(e))
 
 
