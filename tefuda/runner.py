@@ -37,6 +37,9 @@ class GameResult:
     aborted: bool = False
     error: str | None = None
     winners: tuple[int, ...] = ()  # every winning seat (a team game has two)
+    turns: int = 0
+    hole: str | None = None  # a rule hole: "loop …", "action cap", "no legal action"
+    cards: dict[int, tuple[int, int]] = field(default_factory=dict)  # card -> (seats drew, seats played)
     replay: Replay | None = field(default=None, repr=False)
 
 
@@ -79,9 +82,14 @@ def run_one(
     agents = [make_agent(s, agent_seed(seed, i)) for i, s in enumerate(specs)]
     actions: list[str] = []
     state: State | None = None
+    hole = None
     try:
         state = game.new_state(decks, seed, players=len(specs), record=False)
+        state.start_tracking()
         while not state.is_over and len(actions) < max_actions:
+            if not state.legal_actions():
+                hole = "no legal action"
+                break
             a = agents[state.current_player].act(decision_for(state))
             actions.append(state.notation(a))
             state.apply(a)
@@ -95,11 +103,10 @@ def run_one(
         )
     res = state.outcome()
     aborted = res is None
-    rep = (
-        record(state, actions, deck_texts, seed, specs, note="aborted at the action cap" if aborted else "")
-        if (keep_replay or aborted)
-        else None
-    )
+    if aborted and hole is None:
+        hole = classify_cap(game, decks, seed, len(specs), actions)
+    note = "" if hole is None else f"rule hole: {hole}"
+    rep = record(state, actions, deck_texts, seed, specs, note=note) if (keep_replay or aborted) else None
     return GameResult(
         seed,
         None if res is None else res.winner,
@@ -108,8 +115,25 @@ def run_one(
         len(actions),
         aborted=aborted,
         winners=() if res is None else res.winners,
+        turns=state.turn_count(),
+        hole=hole,
+        cards={c: (d, p) for c, (d, p) in (state.track or {}).items()},
         replay=rep,
     )
+
+
+def classify_cap(game: Game, decks: list[Deck], seed: int, players: int, actions: list[str]) -> str:
+    """A game stopped by the action cap: did a whole state repeat (a loop the rules allow), or is it only
+    long? Replayed from its seed, comparing every state's hash."""
+    state = game.new_state(decks, seed, players=players, record=False)
+    seen = {state.digest(): 0}
+    for k, text in enumerate(actions, 1):
+        state.apply(state.parse_action(text))
+        h = state.digest()
+        if h in seen:
+            return f"loop: the state after action {k} repeats the one after action {seen[h]}"
+        seen[h] = k
+    return "action cap (no exact repetition)"
 
 
 def _run_chunk(args: tuple) -> list[GameResult]:
@@ -133,6 +157,15 @@ class SimSummary:
     agents: dict[str, str]
     seed: int
     reasons: dict[str, int]
+    decided: int = 0
+    wins_ci: dict[str, list[float]] = field(default_factory=dict)  # 95 % Wilson, per seat
+    by_agent: dict[str, dict[str, Any]] = field(default_factory=dict)
+    first_player: dict[str, Any] = field(default_factory=dict)
+    length: dict[str, dict[str, float]] = field(default_factory=dict)  # actions and turns
+    holes: list[dict[str, Any]] = field(default_factory=list)
+    cards: list[dict[str, Any]] = field(default_factory=list)
+    baseline: float = 0.0  # a seat's overall win rate (what per-card rates are compared with)
+    lengths: list[int] = field(default_factory=list, repr=False)  # per game, for plots
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -188,14 +221,37 @@ def simulate(
                 if progress:
                     progress(len(got))
     seconds = time.perf_counter() - t0
+    return summarize(game, specs, results, seed, seconds, save_replays, error_dir)
+
+
+def summarize(
+    game: Game,
+    specs: list[str],
+    results: list[GameResult],
+    seed: int,
+    seconds: float,
+    save_replays: str | Path | None = None,
+    error_dir: str | Path = "tefuda-sim-errors",
+) -> SimSummary:
+    """Turn the games' results into the lab's answers: rates with intervals, lengths, holes, cards."""
+    from .stats import describe, wilson
+
+    n = len(results)
+    nplayers = len(specs)
     wins = {f"p{i + 1}": 0 for i in range(nplayers)}
     draws = aborted = fpw = total_actions = 0
     errors: list[dict[str, Any]] = []
+    holes: list[dict[str, Any]] = []
     reasons: dict[str, int] = {}
+    actions_len: list[int] = []
+    turns_len: list[int] = []
+    card_drawn: dict[int, list[int]] = {}  # card -> [seat-games, wins]
+    card_played: dict[int, list[int]] = {}
+    out_dir = Path(save_replays or error_dir)
     for i, r in enumerate(results):
         total_actions += r.actions
         if r.error is not None:
-            path = Path(save_replays or error_dir) / f"error-{r.seed}.json"
+            path = out_dir / f"error-{r.seed}.json"
             if r.replay is not None:
                 r.replay.save(path)
             errors.append(
@@ -207,24 +263,72 @@ def simulate(
                     "traceback": r.error,
                 }
             )
+            holes.append({"game": i, "seed": r.seed, "kind": "error", "detail": r.error.splitlines()[0],
+                          "replay": str(path) if r.replay else None})  # fmt: skip
             continue
+        if r.hole is not None:
+            path = out_dir / f"hole-{r.seed}.json"
+            if r.replay is not None:
+                r.replay.save(path)
+            holes.append({"game": i, "seed": r.seed, "kind": r.hole, "replay": str(path)})
         if r.aborted:
             aborted += 1
-            if r.replay is not None:
-                r.replay.save(Path(save_replays or error_dir) / f"aborted-{r.seed}.json")
             continue
+        actions_len.append(r.actions)
+        turns_len.append(r.turns)
         reasons[r.reason] = reasons.get(r.reason, 0) + 1
+        won = r.winners or (() if r.winner is None else (r.winner,))
         if r.winner is None:
             draws += 1
         else:
-            for w in r.winners or (r.winner,):
+            for w in won:
                 wins[f"p{w + 1}"] += 1
-            if r.first in (r.winners or (r.winner,)):
+            if r.first in won:
                 fpw += 1
+        for c, (drew, played) in r.cards.items():
+            for seat in range(nplayers):
+                bit = 1 << seat
+                for masks, table in ((drew, card_drawn), (played, card_played)):
+                    if masks & bit:
+                        e = table.setdefault(c, [0, 0])
+                        e[0] += 1
+                        e[1] += seat in won
         if save_replays is not None and r.replay is not None:
             r.replay.save(Path(save_replays) / f"game-{i:05d}-{r.seed}.json")
+    finished = n - aborted - len(errors)
+    decided = finished - draws
+    wins_ci = {k: list(wilson(v, finished)) for k, v in wins.items()}
+    by_agent: dict[str, dict[str, Any]] = {}
+    for i, spec in enumerate(specs):
+        e = by_agent.setdefault(spec, {"seat_games": 0, "wins": 0})
+        e["seat_games"] += finished
+        e["wins"] += wins[f"p{i + 1}"]
+    for e in by_agent.values():
+        e["rate"] = e["wins"] / e["seat_games"] if e["seat_games"] else 0.0
+        e["ci"] = list(wilson(e["wins"], e["seat_games"]))
+    total_wins = sum(wins.values())
+    baseline = total_wins / (finished * nplayers) if finished else 0.0
+    cards = []
+    for c in sorted(set(card_drawn) | set(card_played)):
+        d = card_drawn.get(c, [0, 0])
+        p = card_played.get(c, [0, 0])
+        cd = game.cardset[c]
+        cards.append(
+            {
+                "card": cd.id,
+                "name": cd.name,
+                "name_en": cd.name_en,
+                "drawn": d[0],
+                "drawn_win_rate": d[1] / d[0] if d[0] else None,
+                "drawn_ci": list(wilson(d[1], d[0])),
+                "played": p[0],
+                "played_win_rate": p[1] / p[0] if p[0] else None,
+                "played_ci": list(wilson(p[1], p[0])),
+                "played_vs_baseline": (p[1] / p[0] - baseline) if p[0] else None,
+            }
+        )
     return SimSummary(
-        game=game_id,
+        game=game.id,
         games=n,
         wins=wins,
         draws=draws,
@@ -238,4 +342,19 @@ def simulate(
         agents={f"p{i + 1}": s for i, s in enumerate(specs)},
         seed=seed,
         reasons=reasons,
+        decided=decided,
+        wins_ci=wins_ci,
+        by_agent=by_agent,
+        first_player={
+            "wins": fpw,
+            "decided": decided,
+            "rate": fpw / decided if decided else 0.0,
+            "ci": list(wilson(fpw, decided)),
+            "fair_share": 1 / nplayers if not getattr(game, "options", {}).get("teams") else 0.5,
+        },
+        length={"actions": describe(actions_len), "turns": describe(turns_len)},
+        holes=holes,
+        cards=cards,
+        baseline=baseline,
+        lengths=actions_len,
     )

@@ -241,3 +241,21 @@ def test_analyze_a_replay_step_and_hint_in_play(tmp_path):
     assert r.exit_code == 1 and "cannot evaluate" in r.output
     r = run("play", "kirifuda", "--p2", "random", "--seed", "3", input="hint\nquit\n")
     assert r.exit_code == 0 and "勝率 win rate" in r.output
+
+
+def test_sim_lab_round_robin_and_html_report(tmp_path):
+    from tefuda.core import load_game
+
+    decks = [str(p) for p in load_game("genesis").sample_decks().values()][:3]
+    report = tmp_path / "r.html"
+    r = run("sim", "genesis", "-n", "12", "--decks", *decks, "--report", str(report), "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    rr = d["round_robin"]
+    assert len(rr["decks"]) == 3 and rr["games_per_pair"] == 24
+    a, b = rr["decks"][0], rr["decks"][1]
+    assert rr["grid"][a][b]["wins"] + rr["grid"][b][a]["wins"] <= 24
+    page = report.read_text(encoding="utf-8")
+    assert page.count("data:image/png;base64,") >= 3 and "Deck vs deck" in page and "95% interval" in page
+    r = run("sim", "kirifuda", "-n", "6")  # not a terminal: the summary only, no progress bar
+    assert r.exit_code == 0 and "95% interval" in r.output and "games/s" not in r.output.split("┏")[0]

@@ -13,10 +13,11 @@ from tefuda.runner import game_seed, simulate
 def test_aborted_games_are_counted_and_saved(tmp_path):
     s = simulate("kirifuda", ["random", "random"], 4, seed=1, jobs=1, max_actions=10, error_dir=tmp_path)
     assert s.aborted == 4 and sum(s.wins.values()) == 0
-    files = sorted(tmp_path.glob("aborted-*.json"))
+    files = sorted(tmp_path.glob("hole-*.json"))
     assert len(files) == 4
+    assert [h["kind"] for h in s.holes] == ["action cap (no exact repetition)"] * 4
     rep = load_replay(files[0])
-    assert len(rep.actions) == 10 and rep.outcome is None
+    assert len(rep.actions) == 10 and rep.outcome is None and "rule hole" in rep.note
     *_, (_, _, state, _) = replay_steps(rep)
     assert not state.is_over
 
@@ -49,3 +50,43 @@ def test_results_do_not_depend_on_jobs():
         b.first_player_wins,
         b.mean_actions,
     )
+
+
+class _Toggle:
+    """A toy state whose two moves undo each other: a loop the rules allow."""
+
+    def __init__(self) -> None:
+        self.x = 0
+
+    def digest(self) -> str:
+        return str(self.x)
+
+    def parse_action(self, text: str) -> str:
+        return text
+
+    def apply(self, text: str) -> None:
+        self.x += 1 if text == "up" else -1
+
+
+class _ToggleGame:
+    def new_state(self, decks, seed, players, record):
+        return _Toggle()
+
+
+def test_a_repeated_state_is_reported_as_a_loop():
+    from tefuda.runner import classify_cap
+
+    kind = classify_cap(_ToggleGame(), [], 0, 2, ["up", "up", "down", "up"])
+    assert kind == "loop: the state after action 3 repeats the one after action 1"
+    assert classify_cap(_ToggleGame(), [], 0, 2, ["up", "up"]).startswith("action cap")
+
+
+def test_summary_has_intervals_lengths_and_card_statistics():
+    s = simulate("kirifuda", ["random", "random"], 40, seed=2, jobs=1)
+    assert all(lo <= s.wins[k] / 40 <= hi for k, (lo, hi) in s.wins_ci.items())
+    assert s.by_agent["random"]["seat_games"] == 80
+    assert s.length["actions"]["median"] > 0 and s.length["turns"]["mean"] > 0
+    assert s.first_player["decided"] == 40 - s.draws
+    assert s.cards and all(c["played"] <= c["drawn"] for c in s.cards if c["drawn"])
+    drawn = {c["card"]: c["drawn"] for c in s.cards}
+    assert max(drawn.values()) <= 80

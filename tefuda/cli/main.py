@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -316,8 +317,9 @@ def _ask_human(state, seat: int, g):
 
 
 # ---------------------------------------------------------------------- sim
-@app.command()
+@app.command(context_settings={"allow_extra_args": True})
 def sim(
+    ctx: typer.Context,
     game_id: str = typer.Argument(..., metavar="GAME"),
     p1: str = typer.Option("random"),
     p2: str = typer.Option("random"),
@@ -333,8 +335,13 @@ def sim(
     deck1: Path | None = typer.Option(None),
     deck2: Path | None = typer.Option(None),
     option: list[str] = typer.Option(None, "--option"),
+    decks: list[Path] = typer.Option(
+        None, "--decks", help="round robin of these deck lists: --decks A.txt B.txt C.txt"
+    ),
+    report: Path | None = typer.Option(None, "--report", help="write a self-contained HTML report here"),
 ) -> None:
-    """Simulate many games between agents and summarize them."""
+    """Simulate many games between agents and summarize them (seats and agents with 95 % intervals, first
+    player, game length, rule holes, per-card win rates; --decks for a deck-vs-deck grid)."""
     from tefuda.runner import simulate
 
     if n < 1:
@@ -352,12 +359,21 @@ def sim(
     if not as_json and sys.stdout.isatty():
         from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
-        bar = Progress(TextColumn("{task.completed}/{task.total} games"), BarColumn(), TimeRemainingColumn())
-        task = bar.add_task("sim", total=n)
+        bar = Progress(
+            TextColumn("{task.completed}/{task.total} games"),
+            BarColumn(),
+            TextColumn("{task.fields[rate]}"),
+            TimeRemainingColumn(),
+        )
+        task = bar.add_task("sim", total=n, rate="")
         bar.start()
+        started = time.perf_counter()
+        done = [0]
 
         def progress_cb(k: int) -> None:
-            bar.advance(task, k)
+            done[0] += k
+            rate = done[0] / max(1e-9, time.perf_counter() - started)
+            bar.update(task, advance=k, rate=f"{rate:.1f} games/s")
 
     try:
         summary = simulate(
@@ -377,39 +393,49 @@ def sim(
     finally:
         if bar is not None:
             bar.stop()
+    rr = None
+    if ctx.args:
+        if not decks:
+            fail(f"unexpected arguments: {' '.join(ctx.args)}")
+        decks = [*decks, *(Path(a) for a in ctx.args)]  # --decks A B C: the rest follow the first
+    if decks:
+        if nseats != 2:
+            fail("--decks plays a two-player round robin")
+        if len(decks) < 2:
+            fail("--decks needs at least two deck lists")
+        from tefuda.lab import round_robin
+
+        rr = round_robin(
+            game_id, [p1, p2], [str(x) for x in decks], n, seed=seed, jobs=jobs, options=g.options,
+            max_actions=max_actions,
+        )  # fmt: skip
     d = summary.to_dict()
+    if report is not None:
+        from tefuda.lab import html_report
+
+        html_report(report, d, rr)
     if as_json:
         for e in d["errors"]:
             e.pop("traceback", None)
+        d.pop("lengths", None)
+        if rr is not None:
+            d["round_robin"] = rr
         print(json.dumps(d, ensure_ascii=False))
         return
-    t = Table(title=f"{game_id}: {n} games, seed {seed}")
-    t.add_column("")
-    t.add_column("value", justify="right")
-    for k, v in d["wins"].items():
-        t.add_row(f"wins {k} ({d['agents'][k]})", f"{v} ({100 * v / n:.1f}%)")
-    t.add_row("draws", str(d["draws"]))
-    decided = d["games"] - d["draws"] - d["aborted"] - len(d["errors"])
-    fp = (
-        f"{d['first_player_wins']} ({100 * d['first_player_wins'] / decided:.1f}% of decided)"
-        if decided
-        else "0"
-    )
-    t.add_row("first player wins", fp)
-    t.add_row("aborted (action cap)", str(d["aborted"]))
-    t.add_row("errors", str(len(d["errors"])))
-    t.add_row("mean actions / game", f"{d['mean_actions']:.1f}")
-    t.add_row("actions / s", f"{d['actions_per_s']:.0f}")
-    t.add_row("games / s", f"{d['games_per_s']:.1f}")
-    for r, c in sorted(d["reasons"].items()):
-        t.add_row(f"ended by: {r}", str(c))
-    console.print(t)
+    from tefuda.lab import grid_table, summary_tables
+
+    for t in summary_tables(d):
+        console.print(t)
+    if rr is not None:
+        console.print(grid_table(rr))
     for e in d["errors"]:
         console.print(
             f"error in game {e['game']} (seed {e['seed']}): {e['error']} — replay {e['replay']}",
             highlight=False,
             markup=False,
         )
+    if report is not None:
+        console.print(f"report: {report}", highlight=False)
 
 
 # ---------------------------------------------------------------------- replay

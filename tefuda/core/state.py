@@ -78,6 +78,7 @@ class State:
         "rng",
         "steps",
         "to_move",
+        "track",
         "where",
         "zone_specs",
         "zones",
@@ -101,6 +102,7 @@ class State:
     result: Outcome | None
     steps: int
     _legal: tuple[Action, ...] | None
+    track: dict[int, list[int]] | None  # card statistics for sims: card -> [seats that drew it, played it]
 
     # ------------------------------------------------------------------ construction
     def _init_core(
@@ -133,6 +135,12 @@ class State:
         self.result = None
         self.steps = 0
         self._legal = None
+        self.track = None
+
+    def start_tracking(self) -> None:
+        """Record, per card definition, which seats drew it (it entered their hand) and played it (it went
+        from their hand to a zone marked ``played``): the simulator's per-card statistics."""
+        self.track = {}
 
     @property
     def all_mask(self) -> int:
@@ -216,6 +224,7 @@ class State:
         new.result = self.result
         new.steps = self.steps
         new._legal = self._legal
+        new.track = None  # searches and determinized worlds keep no statistics
         for f in self._FIELDS:
             setattr(new, f, getattr(self, f))
         for f in self._LIST_FIELDS:
@@ -256,6 +265,8 @@ class State:
         else:
             zones[dst].insert(0, inst)
         where[inst] = dst
+        if self.track is not None:
+            self._track_move(inst, sspec, dspec)
         if face_up:
             self.flags[inst] |= FACE_UP
             known[inst] = (1 << (self.nplayers + 1)) - 1
@@ -266,6 +277,17 @@ class State:
                 known[inst] = (1 << (self.nplayers + 1)) - 1
             elif vis == PRIVATE:
                 known[inst] |= 1 << dspec.owner
+
+    def _track_move(self, inst: int, sspec: ZoneSpec, dspec: ZoneSpec) -> None:
+        entry = self.track.setdefault(self.cards[inst], [0, 0])
+        if dspec.mixes and not sspec.mixes:
+            entry[0] |= 1 << dspec.owner
+        elif sspec.mixes and dspec.played:
+            entry[1] |= 1 << sspec.owner
+
+    def turn_count(self) -> int:
+        """Turns (or rounds) played so far, in the game's own sense; 0 if the game does not count them."""
+        return 0
 
     def move_top_face_up(self, src: int, dst: int) -> int:
         """Move the last card of ``src`` (a deck's top) face up to the end of ``dst`` — a mill; the fast

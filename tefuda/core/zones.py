@@ -25,3 +25,4 @@ class ZoneSpec:
     ordered: bool = False
     mixes: bool = False
     capacity: int | None = None
+    played: bool = False  # a card moved here from a hand counts as played (simulator statistics)

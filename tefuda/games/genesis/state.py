@@ -121,6 +121,9 @@ class GenesisState(State):
         self.summoned_at = [-1] * ni
         self.queue = []
 
+    def turn_count(self) -> int:
+        return self.round
+
     # ------------------------------------------------------------------ lookups
     @property
     def tables(self):

@@ -8,6 +8,7 @@ from tefuda.core import HIDDEN, PRIVATE, PUBLIC, ZoneSpec
 DECK, HAND, GRAVE, FRONT, REAR, UNION, REVEAL = range(7)
 NZ = 7
 SLOTS = 5  # 前衛5箇所, 後衛5箇所
+PLAYED = ("front", "rear")  # a card summoned here counts as played (simulator statistics)
 
 _ZONES = (
     ("deck", "本陣", HIDDEN, True, False, None),
@@ -22,7 +23,7 @@ _ZONES = (
 
 def zone_specs(nplayers: int) -> tuple[ZoneSpec, ...]:
     return tuple(
-        ZoneSpec(name, ja, seat, vis, ordered=ordered, mixes=mixes, capacity=cap)
+        ZoneSpec(name, ja, seat, vis, ordered=ordered, mixes=mixes, capacity=cap, played=name in PLAYED)
         for seat in range(nplayers)
         for (name, ja, vis, ordered, mixes, cap) in _ZONES
     )

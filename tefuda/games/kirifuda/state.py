@@ -111,6 +111,9 @@ class KirifudaState(State):
         self.queue = []
         self.hits = []
 
+    def turn_count(self) -> int:
+        return self.round
+
     # ------------------------------------------------------------------ helpers
     @property
     def tables(self):

@@ -7,6 +7,7 @@ from tefuda.core import HIDDEN, PRIVATE, PUBLIC, ZoneSpec
 DECK, HAND, LIFE, DISCARD, REVEAL, ATTACKER_SLOT, SUPPORT_1, SUPPORT_2, TRUMP = range(9)
 NZ = 9
 SUPPORT_SLOTS = (SUPPORT_1, SUPPORT_2)
+PLAYED = ("attacker", "support1", "support2")  # set from hand: played (simulator statistics)
 
 _ZONES = (
     ("deck", "山札置き場", HIDDEN, True, False, None),
@@ -23,7 +24,7 @@ _ZONES = (
 
 def zone_specs(nplayers: int) -> tuple[ZoneSpec, ...]:
     return tuple(
-        ZoneSpec(name, ja, seat, vis, ordered=ordered, mixes=mixes, capacity=cap)
+        ZoneSpec(name, ja, seat, vis, ordered=ordered, mixes=mixes, capacity=cap, played=name in PLAYED)
         for seat in range(nplayers)
         for (name, ja, vis, ordered, mixes, cap) in _ZONES
     )

@@ -150,6 +150,9 @@ class YonesuState(State):
         self.items = []
         self.out_order = []
 
+    def turn_count(self) -> int:
+        return self.turn
+
     # ------------------------------------------------------------------ lookups
     @property
     def tables(self):

@@ -18,14 +18,14 @@ def zone_specs(nplayers: int) -> tuple[ZoneSpec, ...]:
     shared = (
         ZoneSpec("deck", "山札", 0, HIDDEN, ordered=True),
         ZoneSpec("discard", "捨て札置き場", 0, PUBLIC, ordered=True),
-        ZoneSpec("stack", "発動中のフォース", 0, PUBLIC, ordered=True),
+        ZoneSpec("stack", "発動中のフォース", 0, PUBLIC, ordered=True, played=True),
     )
     per_seat = tuple(
         spec
         for seat in range(nplayers)
         for spec in (
             ZoneSpec("hand", "手札", seat, PRIVATE, mixes=True),
-            ZoneSpec("yonesu_field", "ヨネスフィールド", seat, PUBLIC, ordered=True),
+            ZoneSpec("yonesu_field", "ヨネスフィールド", seat, PUBLIC, ordered=True, played=True),
             ZoneSpec("cost_field", "コストフィールド", seat, PUBLIC, ordered=True),
         )
     )

@@ -1,0 +1,260 @@
+"""The simulation lab's answers for a designer: summary tables, the deck-vs-deck grid, and an HTML report.
+
+Everything here reads a simulation summary (``SimSummary.to_dict()``); nothing plays games except
+``round_robin``, which runs ``simulate`` once per ordered pair of decks.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+from collections.abc import Callable
+from itertools import permutations
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _ci(ci: list[float]) -> str:
+    return f"[{_pct(ci[0])}–{_pct(ci[1])}]"
+
+
+def summary_tables(d: dict[str, Any], *, top_cards: int = 8) -> list[Table]:
+    """The human summary: seats and agents with 95 % Wilson intervals, the first player's share, game
+    length, how games ended, rule holes, and the cards whose players won most and least."""
+    n = d["games"]
+    finished = n - d["aborted"] - len(d["errors"])
+    t = Table(title=f"{d['game']}: {n} games, seed {d['seed']}")
+    t.add_column("")
+    t.add_column("value", justify="right")
+    t.add_column("95% interval", justify="right")
+    for k, v in d["wins"].items():
+        rate = v / finished if finished else 0.0
+        t.add_row(f"wins {k} ({d['agents'][k]})", f"{v} ({_pct(rate)})", _ci(d["wins_ci"][k]))
+    if len(d["by_agent"]) > 1 or len(d["agents"]) > 2:
+        for spec, e in d["by_agent"].items():
+            t.add_row(f"agent {spec}", f"{e['wins']}/{e['seat_games']} ({_pct(e['rate'])})", _ci(e["ci"]))
+    t.add_row("draws", str(d["draws"]), "")
+    fp = d["first_player"]
+    t.add_row(
+        "first player wins",
+        f"{fp['wins']}/{fp['decided']} ({_pct(fp['rate'])}; fair {_pct(fp['fair_share'])})",
+        _ci(fp["ci"]),
+    )
+    for what in ("actions", "turns"):
+        ln = d["length"][what]
+        t.add_row(
+            f"length in {what}",
+            f"mean {ln['mean']:.1f} · median {ln['median']:.0f} · p95 {ln['p95']:.0f}",
+            "",
+        )
+    t.add_row("aborted (action cap)", str(d["aborted"]), "")
+    t.add_row("errors", str(len(d["errors"])), "")
+    t.add_row("games / s", f"{d['games_per_s']:.1f}", "")
+    for r, c in sorted(d["reasons"].items()):
+        t.add_row(f"ended by: {r}", str(c), "")
+    out = [t]
+    if d["holes"]:
+        h = Table(title="rule holes (open with `tefuda replay FILE`)")
+        for col in ("game", "seed", "kind", "replay"):
+            h.add_column(col)
+        for e in d["holes"]:
+            h.add_row(str(e["game"]), str(e["seed"]), e["kind"], str(e.get("replay")))
+        out.append(h)
+    played = [c for c in d["cards"] if c["played"] >= 10]
+    if played:
+        played.sort(key=lambda c: c["played_win_rate"], reverse=True)
+        c = Table(title=f"cards: win rate of the player who played them (baseline {_pct(d['baseline'])})")
+        for col in ("card", "drawn", "played", "win rate", "95% interval", "vs baseline"):
+            c.add_column(col)
+        shown = played if len(played) <= 2 * top_cards else played[:top_cards] + played[-top_cards:]
+        for e in shown:
+            c.add_row(
+                f"{e['name']} ({e['name_en']})",
+                str(e["drawn"]),
+                str(e["played"]),
+                _pct(e["played_win_rate"]),
+                _ci(e["played_ci"]),
+                f"{100 * e['played_vs_baseline']:+.1f}",
+            )
+        out.append(c)
+    return out
+
+
+# ---------------------------------------------------------------------- deck vs deck
+def round_robin(
+    game_id: str,
+    specs: list[str],
+    decks: list[str],
+    n: int,
+    *,
+    seed: int = 0,
+    jobs: int | None = None,
+    options: dict[str, Any] | None = None,
+    max_actions: int = 5000,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Every ordered pair of decks (so each deck sits first and second) for ``n`` games: the grid of the
+    row deck's win rate against the column deck, with intervals."""
+    from .runner import simulate
+    from .stats import wilson
+
+    names = [Path(p).stem for p in decks]
+    wins: dict[tuple[int, int], list[int]] = {}
+    for k, (i, j) in enumerate(permutations(range(len(decks)), 2)):
+        s = simulate(
+            game_id,
+            specs,
+            n,
+            seed=seed + 7919 * (k + 1),
+            jobs=jobs,
+            options=options,
+            deck_paths=[decks[i], decks[j]],
+            max_actions=max_actions,
+            progress=progress,
+        )
+        for a, b, seat in ((i, j, "p1"), (j, i, "p2")):
+            e = wins.setdefault((a, b), [0, 0])
+            e[0] += s.wins[seat]
+            e[1] += s.games - s.aborted - len(s.errors)
+    grid = {}
+    for (a, b), (w, m) in wins.items():
+        grid.setdefault(names[a], {})[names[b]] = {"wins": w, "games": m, "rate": w / m if m else 0.0,
+                                                   "ci": list(wilson(w, m))}  # fmt: skip
+    return {"decks": names, "grid": grid, "games_per_pair": 2 * n}
+
+
+def grid_table(rr: dict[str, Any]) -> Table:
+    t = Table(title=f"deck vs deck: the row deck's win rate ({rr['games_per_pair']} games per pair)")
+    t.add_column("")
+    for name in rr["decks"]:
+        t.add_column(name, justify="right")
+    for a in rr["decks"]:
+        row = [a]
+        for b in rr["decks"]:
+            e = rr["grid"].get(a, {}).get(b)
+            row.append("—" if e is None else f"{_pct(e['rate'])}\n{_ci(e['ci'])}")
+        t.add_row(*row)
+    return t
+
+
+# ---------------------------------------------------------------------- HTML report
+def _png(fig: Any) -> str:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def html_report(path: str | Path, d: dict[str, Any], rr: dict[str, Any] | None = None) -> None:
+    """One self-contained page: the tables, and plots (win rates with interval bars, the game-length
+    histogram, per-card win rates) embedded as PNG images."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    plots: list[tuple[str, str]] = []
+    # win rates per seat with their intervals
+    fig, ax = plt.subplots(figsize=(6, 3))
+    seats = list(d["wins"])
+    finished = max(1, d["games"] - d["aborted"] - len(d["errors"]))
+    rates = [d["wins"][k] / finished for k in seats]
+    lo = [r - d["wins_ci"][k][0] for r, k in zip(rates, seats, strict=True)]
+    hi = [d["wins_ci"][k][1] - r for r, k in zip(rates, seats, strict=True)]
+    ax.bar(seats, rates, yerr=[lo, hi], capsize=6, color="#4c72b0")
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win rate")
+    ax.set_title("wins per seat (95% Wilson interval)")
+    plots.append(("Win rates", _png(fig)))
+    plt.close(fig)
+    # game length
+    fig, ax = plt.subplots(figsize=(6, 3))
+    ax.hist(d["lengths"] or [0], bins=30, color="#55a868")
+    ax.set_xlabel("actions per game")
+    ax.set_ylabel("games")
+    ax.set_title("game length")
+    plots.append(("Game length", _png(fig)))
+    plt.close(fig)
+    # per-card win rate of the player who played it
+    cards = sorted((c for c in d["cards"] if c["played"] >= 10), key=lambda c: c["played_win_rate"])
+    if cards:
+        fig, ax = plt.subplots(figsize=(7, max(3, 0.22 * len(cards))))
+        ys = range(len(cards))
+        rates = [c["played_win_rate"] for c in cards]
+        lo = [r - c["played_ci"][0] for r, c in zip(rates, cards, strict=True)]
+        hi = [c["played_ci"][1] - r for r, c in zip(rates, cards, strict=True)]
+        ax.errorbar(rates, list(ys), xerr=[lo, hi], fmt="o", color="#c44e52", capsize=3)
+        ax.axvline(d["baseline"], color="grey", linestyle="--")
+        ax.set_yticks(list(ys))
+        ax.set_yticklabels([c["name_en"] for c in cards], fontsize=7)
+        ax.set_xlim(0, 1)
+        ax.set_xlabel("win rate of the player who played the card (dashed: baseline)")
+        ax.set_title("per-card win rate")
+        plots.append(("Cards", _png(fig)))
+        plt.close(fig)
+
+    def table(rows: list[list[str]], head: list[str]) -> str:
+        th = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+        trs = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in r) + "</tr>" for r in rows)
+        return f"<table><tr>{th}</tr>{trs}</table>"
+
+    seat_rows = [
+        [k, d["agents"][k], d["wins"][k], _pct(d["wins"][k] / finished), _ci(d["wins_ci"][k])] for k in seats
+    ]
+    fp = d["first_player"]
+    facts = [
+        ["games", d["games"]],
+        ["draws", d["draws"]],
+        ["first player wins", f"{fp['wins']}/{fp['decided']} ({_pct(fp['rate'])}) {_ci(fp['ci'])}"],
+        [
+            "length (actions)",
+            "mean {mean:.1f}, median {median:.0f}, p95 {p95:.0f}".format(**d["length"]["actions"]),
+        ],
+        [
+            "length (turns)",
+            "mean {mean:.1f}, median {median:.0f}, p95 {p95:.0f}".format(**d["length"]["turns"]),
+        ],
+        ["aborted", d["aborted"]],
+        ["errors", len(d["errors"])],
+        *([f"ended by: {r}", c] for r, c in sorted(d["reasons"].items())),
+    ]
+    card_rows = [
+        [f"{c['name']} ({c['name_en']})", c["drawn"], c["played"],
+         "" if c["played_win_rate"] is None else _pct(c["played_win_rate"]), _ci(c["played_ci"])]
+        for c in sorted(d["cards"], key=lambda c: -(c["played_win_rate"] or 0))
+    ]  # fmt: skip
+    holes = [[h["game"], h["seed"], h["kind"], h.get("replay")] for h in d["holes"]]
+    parts = [
+        f"<h1>tefuda sim — {html.escape(d['game'])}</h1>",
+        table(seat_rows, ["seat", "agent", "wins", "rate", "95% interval"]),
+        table([[a, b] for a, b in facts], ["", ""]),
+        *(f"<h2>{t}</h2><img alt='{t}' src='data:image/png;base64,{b}'>" for t, b in plots),
+        "<h2>Rule holes</h2>"
+        + (table(holes, ["game", "seed", "kind", "replay"]) if holes else "<p>none</p>"),
+        "<h2>Cards</h2>" + table(card_rows, ["card", "drawn", "played", "win rate", "95% interval"]),
+    ]
+    if rr is not None:
+        head = ["", *rr["decks"]]
+
+        def cell(a: str, b: str) -> str:
+            e = rr["grid"].get(a, {}).get(b)
+            return "—" if e is None else f"{_pct(e['rate'])} {_ci(e['ci'])}"
+
+        rows = [[a, *(cell(a, b) for b in rr["decks"])] for a in rr["decks"]]
+        parts.insert(3, "<h2>Deck vs deck (row deck's win rate)</h2>" + table(rows, head))
+    style = (
+        "body{font-family:sans-serif;max-width:960px;margin:2em auto}"
+        "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:2px 8px}"
+    )
+    title = f"tefuda sim {html.escape(d['game'])}"
+    page = (
+        f"<!doctype html><html lang='ja'><head><meta charset='utf-8'><title>{title}</title>"
+        f"<style>{style}</style></head><body>{''.join(parts)}</body></html>"
+    )
+    Path(path).write_text(page, encoding="utf-8")
