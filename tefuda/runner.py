@@ -136,6 +136,36 @@ def classify_cap(game: Game, decks: list[Deck], seed: int, players: int, actions
     return "action cap (no exact repetition)"
 
 
+def _run_on_ray(
+    tasks: list[tuple], jobs: int, address: str | None, progress: Callable[[int], None] | None
+) -> list[GameResult]:
+    """The same chunks as the local backend, as Ray tasks (``pip install tefuda[ray]``); results come back
+    in order, so a seed gives the same summary on either backend."""
+    try:
+        import ray
+    except ImportError:
+        raise ValueError("the ray backend needs Ray: pip install 'tefuda[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
+    try:
+        remote = ray.remote(_run_chunk)
+        refs = [remote.remote(t) for t in tasks]
+        results: list[GameResult] = []
+        for ref in refs:
+            got = ray.get(ref)
+            results.extend(got)
+            if progress:
+                progress(len(got))
+        return results
+    finally:
+        if started:
+            ray.shutdown()
+
+
 def _run_chunk(args: tuple) -> list[GameResult]:
     game_id, options, deck_texts, specs, seeds, max_actions, keep = args
     return [run_one(game_id, options, deck_texts, specs, s, max_actions, keep) for s in seeds]
@@ -184,6 +214,8 @@ def simulate(
     save_replays: str | Path | None = None,
     error_dir: str | Path = "tefuda-sim-errors",
     progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> SimSummary:
     """Play ``n`` games between ``specs`` (one agent spec per seat), in ``jobs`` processes."""
     game = load_game(game_id, options)
@@ -205,7 +237,11 @@ def simulate(
     ]
     results: list[GameResult] = []
     t0 = time.perf_counter()
-    if jobs == 1:
+    if backend not in ("local", "ray"):
+        raise ValueError(f"unknown backend {backend!r} (backends: local, ray)")
+    if backend == "ray":
+        results = _run_on_ray(tasks, jobs, address, progress)
+    elif jobs == 1:
         for t in tasks:
             got = _run_chunk(t)
             results.extend(got)

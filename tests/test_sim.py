@@ -90,3 +90,14 @@ def test_summary_has_intervals_lengths_and_card_statistics():
     assert s.cards and all(c["played"] <= c["drawn"] for c in s.cards if c["drawn"])
     drawn = {c["card"]: c["drawn"] for c in s.cards}
     assert max(drawn.values()) <= 80
+
+
+def test_ray_backend_gives_the_local_results():
+    """A local Ray instance (the `ray` extra, installed for the test suite) runs the same chunks."""
+    import ray
+
+    a = simulate("kirifuda", ["random", "random"], 24, seed=5, jobs=2)
+    b = simulate("kirifuda", ["random", "random"], 24, seed=5, jobs=2, backend="ray")
+    assert not ray.is_initialized()  # the backend started its own instance and shut it down
+    keys = ("wins", "draws", "first_player_wins", "mean_actions", "reasons", "cards")
+    assert [getattr(a, k) for k in keys] == [getattr(b, k) for k in keys]

@@ -339,6 +339,8 @@ def sim(
         None, "--decks", help="round robin of these deck lists: --decks A.txt B.txt C.txt"
     ),
     report: Path | None = typer.Option(None, "--report", help="write a self-contained HTML report here"),
+    backend: str = typer.Option("local", help="local (worker processes) or ray (pip install 'tefuda[ray]')"),
+    address: str | None = typer.Option(None, help="a Ray cluster's address (default: start a local Ray)"),
 ) -> None:
     """Simulate many games between agents and summarize them (seats and agents with 95 % intervals, first
     player, game length, rule holes, per-card win rates; --decks for a deck-vs-deck grid)."""
@@ -387,6 +389,8 @@ def sim(
             max_actions=max_actions,
             save_replays=save_replays,
             progress=progress_cb,
+            backend=backend,
+            address=address,
         )
     except (TefudaError, ValueError) as e:
         fail(str(e))
