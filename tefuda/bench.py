@@ -48,3 +48,41 @@ def bench(game_id: str, seconds: float = 3.0, seed: int = 0, players: int | None
         "clone_us": round(statistics.median(per_clone), 3),
         "clone_samples": len(per_clone),
     }
+
+
+def bench_ismcts(
+    game_id: str, seconds: float = 3.0, seed: int = 0, players: int | None = None
+) -> dict[str, Any]:
+    """ISMCTS iterations per second, over decisions taken from random games (every phase of a game)."""
+    from .agents import IsmctsAgent, decision_for
+
+    game = load_game(game_id)
+    nplayers = players or game.min_players
+    rng = Rng(seed)
+    states = []
+    while len(states) < 40:
+        s = game.new_state(None, rng.next64() & 0x7FFFFFFF, players=nplayers, record=False)
+        k = 0
+        while not s.is_over:
+            legal = s.legal_actions()
+            if len(legal) > 1 and k % 7 == 3:
+                states.append(s.clone())
+            s.apply(legal[rng.below(len(legal))])
+            k += 1
+    agent = IsmctsAgent(seed=seed, iters=100)
+    iterations = 0
+    t0 = time.perf_counter()
+    i = 0
+    while time.perf_counter() - t0 < seconds or i == 0:
+        agent.evaluate(decision_for(states[i % len(states)]))
+        iterations += agent.last_iterations
+        i += 1
+    dt = time.perf_counter() - t0
+    return {
+        "game": game_id,
+        "players": nplayers,
+        "agent": "ismcts:iters=100",
+        "decisions": i,
+        "iterations": iterations,
+        "iterations_per_s": round(iterations / dt, 1),
+    }

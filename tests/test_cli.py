@@ -180,6 +180,9 @@ def test_bench_json():
     assert r.exit_code == 0
     d = json.loads(r.output)
     assert d["actions_per_s"] > 0 and d["clone_us"] > 0 and d["games"] >= 1
+    r = run("bench", "yonesu", "--players", "3", "--seconds", "0.2", "--ismcts", "--json")
+    d = json.loads(r.output)
+    assert d["players"] == 3 and d["iterations"] >= 100 and d["iterations_per_s"] > 0
 
 
 def test_hot_seat_two_humans_hand_over():

@@ -554,13 +554,15 @@ def bench_cmd(
     game_id: str = typer.Argument(..., metavar="GAME"),
     seconds: float = typer.Option(3.0),
     players: int | None = typer.Option(None, help="number of players (default: the game's minimum)"),
+    ismcts: bool = typer.Option(False, "--ismcts", help="measure the ISMCTS agent's iterations/s instead"),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
-    """Random-playout throughput and median clone time of mid-game states, on one core."""
-    from tefuda.bench import bench
+    """Random-playout throughput and median clone time of mid-game states, on one core (or, with
+    --ismcts, the search's iterations per second)."""
+    from tefuda.bench import bench, bench_ismcts
 
     n = _players(_game(game_id), players)
-    r = bench(game_id, seconds, players=n)
+    r = bench_ismcts(game_id, seconds, players=n) if ismcts else bench(game_id, seconds, players=n)
     if as_json:
         print(json.dumps(r))
         return
