@@ -158,6 +158,7 @@ def html_report(path: str | Path, d: dict[str, Any], rr: dict[str, Any] | None =
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import matplotlib_fontja  # noqa: F401 - a Japanese font (IPAexGothic), so card names keep their 日本語
 
     plots: list[tuple[str, str]] = []
     # win rates per seat with their intervals
@@ -169,22 +170,22 @@ def html_report(path: str | Path, d: dict[str, Any], rr: dict[str, Any] | None =
     hi = [d["wins_ci"][k][1] - r for r, k in zip(rates, seats, strict=True)]
     ax.bar(seats, rates, yerr=[lo, hi], capsize=6, color="#4c72b0")
     ax.set_ylim(0, 1)
-    ax.set_ylabel("win rate")
-    ax.set_title("wins per seat (95% Wilson interval)")
+    ax.set_ylabel("勝率 win rate")
+    ax.set_title("席ごとの勝率 wins per seat (95% Wilson interval)")
     plots.append(("Win rates", _png(fig)))
     plt.close(fig)
     # game length
     fig, ax = plt.subplots(figsize=(6, 3))
     ax.hist(d["lengths"] or [0], bins=30, color="#55a868")
-    ax.set_xlabel("actions per game")
-    ax.set_ylabel("games")
-    ax.set_title("game length")
+    ax.set_xlabel("1ゲームの行動数 actions per game")
+    ax.set_ylabel("ゲーム数 games")
+    ax.set_title("ゲームの長さ game length")
     plots.append(("Game length", _png(fig)))
     plt.close(fig)
     # per-card win rate of the player who played it
     cards = sorted((c for c in d["cards"] if c["played"] >= 10), key=lambda c: c["played_win_rate"])
     if cards:
-        fig, ax = plt.subplots(figsize=(7, max(3, 0.22 * len(cards))))
+        fig, ax = plt.subplots(figsize=(8, max(3, 0.24 * len(cards))))
         ys = range(len(cards))
         rates = [c["played_win_rate"] for c in cards]
         lo = [r - c["played_ci"][0] for r, c in zip(rates, cards, strict=True)]
@@ -192,10 +193,12 @@ def html_report(path: str | Path, d: dict[str, Any], rr: dict[str, Any] | None =
         ax.errorbar(rates, list(ys), xerr=[lo, hi], fmt="o", color="#c44e52", capsize=3)
         ax.axvline(d["baseline"], color="grey", linestyle="--")
         ax.set_yticks(list(ys))
-        ax.set_yticklabels([c["name_en"] for c in cards], fontsize=7)
+        ax.set_yticklabels([f"{c['name']} ({c['name_en']})" for c in cards], fontsize=7)
         ax.set_xlim(0, 1)
-        ax.set_xlabel("win rate of the player who played the card (dashed: baseline)")
-        ax.set_title("per-card win rate")
+        ax.set_xlabel(
+            "そのカードを使ったプレイヤーの勝率 win rate of the player who played it (dashed: baseline)"
+        )
+        ax.set_title("カード別勝率 per-card win rate")
         plots.append(("Cards", _png(fig)))
         plt.close(fig)
 
