@@ -76,12 +76,16 @@ def can_pay_discard(s: YonesuState, seat: int, card: int) -> bool:
 
 def force_actions(s: YonesuState, seat: int, *, response: bool) -> list[Action]:
     tb = s.game.tables
+    ctype, cards = tb.ctype, s.cards
+    forces = {cards[i] for i in s.zones[zid(seat, HAND)] if ctype[cards[i]] == FORCE}
+    if not forces:
+        return []
     room = s.remaining(seat)
     if room < (tb.min_interrupt_lilith if response else tb.min_force_lilith):
         return []
     out: list[Action] = []
-    for c in s.hand_cards(seat):
-        if tb.ctype[c] != FORCE or tb.lilith[c] > room:
+    for c in sorted(forces):
+        if tb.lilith[c] > room:
             continue
         if response and not tb.interrupt[c]:
             continue
