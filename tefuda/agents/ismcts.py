@@ -8,6 +8,8 @@ rollouts) and backs up every seat's result, so each player in the tree picks by 
 Options (``ismcts:iters=2000``, ``ismcts:seconds=0.5,rollout=greedy``): ``iters`` (default 400),
 ``seconds`` (a time budget instead), ``c`` (exploration, default 0.7), ``rollout`` (``random`` or
 ``greedy``: take an action that wins at once when there is one), ``max_rollout`` (actions per playout).
+With a seed and an iteration budget a run repeats exactly; a time budget (``seconds``) depends on the
+machine's speed, so it does not.
 """
 
 from __future__ import annotations
