@@ -5,11 +5,23 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tefuda.core import CardFileError, DeckListError, NotationError, OptionError, ReplayError, load_game
+from tefuda.core import (
+    CardFileError,
+    DeckListError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+    ReplayError,
+    load_game,
+)
 from tefuda.core.cards import parse_cardset
+from tefuda.core.game import mode_cases
 from tefuda.core.replay import parse_replay, verify
 from tefuda.games.kirifuda.cards import SCHEMA
+from tests.conftest import random_game
 
 GOOD = """
 [fire_imp]
@@ -183,3 +195,32 @@ def test_replay_round_trip_and_corruptions(kirifuda):
     bad = dict(body, actions=[*body["actions"], "pass"])
     with pytest.raises(ReplayError, match="already over"):
         verify(parse_replay(json.dumps(bad), "r.json"), "r.json")
+
+
+WORDS = [
+    "attack", "force", "summon", "evolve", "pay", "pass", "settle", "draw", "use", "activate", "block",
+    "->", "+", "p1", "p2", "p5", "p1/前衛/歩兵", "p2/ファーストヨネス", "テンソード", "Ten Sword", "歩兵",
+    "set-attacker", "紅蓮の竜騎士", "3", "-1", "99", "#2", "", "  ",
+]  # fmt: skip
+TYPED = st.one_of(st.text(max_size=40), st.lists(st.sampled_from(WORDS), max_size=5).map(" ".join))
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=TYPED, step=st.integers(min_value=0, max_value=60))
+def test_any_typed_text_is_an_action_or_a_clear_error_in_every_game(text, step):
+    """Whatever a player types, every game answers with a legal action or an IllegalActionError that says
+    why — never another exception, never a changed state."""
+    for case in mode_cases():
+        for n, (state, _) in enumerate(random_game(case, 5)):  # noqa: B007 - the generator's state is live
+            if n == step:
+                break
+        if state.is_over:
+            continue
+        before = state.digest()
+        try:
+            action = state.parse_action(text)
+        except IllegalActionError as e:
+            assert str(e)
+            assert state.digest() == before
+            continue
+        assert action in state.legal_actions()
