@@ -93,6 +93,15 @@ class CardSet:
         return self._lookup.get(_norm(name))
 
 
+def int_range(lo: int, hi: int, what: str) -> Callable[[Any], str | None]:
+    """A :class:`Field` check: a whole number from ``lo`` to ``hi``, named ``what`` in the error."""
+
+    def check(value: Any) -> str | None:
+        return None if lo <= value <= hi else f"{what} must be {lo} to {hi}"
+
+    return check
+
+
 def _norm(s: str) -> str:
     return " ".join(s.split()).casefold()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -249,3 +250,16 @@ def load_case(case: str) -> tuple[Game, Mode]:
 
 
 GameFactory = Callable[..., Game]
+
+
+def sample_capped(pool: list[int], cap: int, n: int, known_defs: list[int], rng: Any) -> list[int]:
+    """``n`` card definitions from ``pool``, no more than ``cap`` copies of one counting the known ones (a
+    prior over an opponent's unseen cards when deck lists are closed)."""
+    used = Counter(known_defs)
+    out: list[int] = []
+    for _ in range(n):
+        choices = [c for c in pool if used[c] < cap] or pool
+        c = rng.choice(choices)
+        used[c] += 1
+        out.append(c)
+    return out

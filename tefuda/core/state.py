@@ -285,6 +285,19 @@ class State:
         elif sspec.mixes and dspec.played:
             entry[1] |= 1 << sspec.owner
 
+    def distinct_cards(self, zone: int) -> list[int]:
+        """Distinct card definitions in a zone, sorted: one action per kind of card, not per copy."""
+        cards = self.cards
+        return sorted({cards[i] for i in self.zones[zone]})
+
+    def first_instance(self, zone: int, card: int) -> int:
+        """The copy of ``card`` that leaves a zone (the first one there)."""
+        cards = self.cards
+        for i in self.zones[zone]:
+            if cards[i] == card:
+                return i
+        raise AssertionError(f"card {card} is not in zone {self.zone_specs[zone].name}")
+
     def turn_count(self) -> int:
         """Turns (or rounds) played so far, in the game's own sense; 0 if the game does not count them."""
         return 0

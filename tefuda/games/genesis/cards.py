@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tefuda.core import CardSchema, CardSet, Field
+from tefuda.core.cards import int_range
 
 UNIT, HERO, RITUAL = 0, 1, 2
 TYPE_IDS = ("unit", "hero", "ritual")
@@ -134,13 +135,6 @@ def _check_race(value: Any) -> str | None:
     return None if value in RACES else f"unknown 種族 {value!r} (races: {', '.join(RACES)})"
 
 
-def _range(lo: int, hi: int, what: str):
-    def check(value: Any) -> str | None:
-        return None if lo <= value <= hi else f"{what} must be {lo} to {hi}"
-
-    return check
-
-
 def _card_check(ctype: str, table: Any) -> tuple[str, str] | None:
     if ctype == "hero" and table.get("rank", 0) < 1:
         return ("rank", "a 英雄 (hero) has 1 to 3 階級 icons")
@@ -154,11 +148,11 @@ def _card_check(ctype: str, table: Any) -> tuple[str, str] | None:
 SCHEMA = CardSchema(
     types=TYPES_JA,
     fields={
-        "summon": Field(int, required="*", check=_range(0, 9, "召喚"), doc="召喚 (summon cost)"),
-        "rank": Field(int, allowed=frozenset({"hero"}), check=_range(1, 3, "階級"), doc="階級 icons"),
-        "speed": Field(int, required="*", check=_range(1, 4, "速度"), doc="速度"),
-        "attack": Field(int, required="*", check=_range(0, 20, "攻撃"), doc="攻撃"),
-        "defense": Field(int, required="*", check=_range(1, 20, "防衛"), doc="防衛"),
+        "summon": Field(int, required="*", check=int_range(0, 9, "召喚"), doc="召喚 (summon cost)"),
+        "rank": Field(int, allowed=frozenset({"hero"}), check=int_range(1, 3, "階級"), doc="階級 icons"),
+        "speed": Field(int, required="*", check=int_range(1, 4, "速度"), doc="速度"),
+        "attack": Field(int, required="*", check=int_range(0, 20, "攻撃"), doc="攻撃"),
+        "defense": Field(int, required="*", check=int_range(1, 20, "防衛"), doc="防衛"),
         "race": Field(str, required="*", check=_check_race, doc="種族"),
         "effect": Field(dict, check=_check_effect, doc="effect: 種類/場所(コスト)"),
         "text": Field(str, required="*", doc="card text, Japanese"),

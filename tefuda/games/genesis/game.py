@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 from typing import Any, ClassVar
 
 from tefuda.core import Action, ActionSpace, Deck, Game, OptionError, OptionSpec, Rng, register
+from tefuda.core.game import sample_capped
 
 from .cards import RACES_EN, SCHEMA, TYPES_EN, TYPES_JA, compile_cards
 from .phase_ids import CARD_T, NONE_T, NTARGETS
@@ -111,15 +111,7 @@ class GenesisGame(Game):
 
     def sample_unknown(self, n: int, known_defs: list[int], rng: Rng) -> list[int]:
         """The prior over an opponent's unseen cards: any card, no more copies than a 本陣 may hold."""
-        cap = self.options["max_copies"]
-        used = Counter(known_defs)
-        out = []
-        for _ in range(n):
-            choices = [c for c in self._pool if used[c] < cap] or self._pool
-            c = rng.choice(choices)
-            used[c] += 1
-            out.append(c)
-        return out
+        return sample_capped(self._pool, self.options["max_copies"], n, known_defs, rng)
 
     def new_state(
         self,

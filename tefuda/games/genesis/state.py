@@ -187,14 +187,10 @@ class GenesisState(State):
         return self.game.tables.speed[self.cards[inst]]
 
     def hand_cards(self, seat: int) -> list[int]:
-        cards = self.cards
-        return sorted({cards[i] for i in self.zones[seat * NZ + HAND]})
+        return self.distinct_cards(seat * NZ + HAND)
 
     def hand_instance(self, seat: int, card: int) -> int:
-        for i in self.zones[seat * NZ + HAND]:
-            if self.cards[i] == card:
-                return i
-        raise AssertionError("card not in hand")
+        return self.first_instance(seat * NZ + HAND, card)
 
     def race_count(self, seat: int, race: str) -> int:
         """Units of a race on the player's field (each card of a union counts), not destroyed."""

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from tefuda.core import Action, ActionSpace, Deck, Game, NotationError, OptionSpec, Rng, register
+from tefuda.core.game import sample_capped
 
 from .cards import (
     ATTRIBUTES,
@@ -209,16 +210,8 @@ class KirifudaGame(Game):
     def sample_unknown(self, klass: int, n: int, known_defs: list[int], rng: Rng) -> list[int]:
         """The prior over an opponent's unseen cards when deck lists are closed: any card of the right
         class, no more copies than a deck may hold."""
-        pool = self._pool[klass]
         cap = self.options["max_copies"] if klass == MAIN else 1
-        used = Counter(known_defs)
-        out: list[int] = []
-        for _ in range(n):
-            choices = [c for c in pool if used[c] < cap] or pool
-            c = rng.choice(choices)
-            used[c] += 1
-            out.append(c)
-        return out
+        return sample_capped(self._pool[klass], cap, n, known_defs, rng)
 
     # ------------------------------------------------------------------ views
     def attr_names(self, mask: int) -> list[str]:

@@ -131,14 +131,11 @@ class KirifudaState(State):
 
     def hand_cards(self, seat: int) -> list[int]:
         """Distinct card definitions in a hand, sorted (one action per kind of card, not per copy)."""
-        return sorted({self.cards[i] for i in self.zones[seat * NZ + HAND]})
+        return self.distinct_cards(seat * NZ + HAND)
 
     def hand_instance(self, seat: int, card: int) -> int:
         """The copy of ``card`` that leaves the hand (the first one held)."""
-        for i in self.zones[seat * NZ + HAND]:
-            if self.cards[i] == card:
-                return i
-        raise AssertionError("card not in hand")
+        return self.first_instance(seat * NZ + HAND, card)
 
     def face_down_supports(self, seat: int) -> list[int]:
         """Slots (0, 1) holding a face-down set card."""

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tefuda.core import CardSchema, CardSet, Field
+from tefuda.core.cards import int_range
 
 YONESU, FORCE = 0, 1
 TYPE_IDS = ("yonesu", "force")
@@ -91,15 +92,6 @@ def _check_levels(value: Any) -> str | None:
     return None
 
 
-def _range(lo: int, hi: int, what: str):
-    def check(value: Any) -> str | None:
-        if not lo <= value <= hi:
-            return f"{what} must be {lo} to {hi}"
-        return None
-
-    return check
-
-
 def _check_effects(value: Any) -> str | None:
     if not isinstance(value, list) or not value:
         return 'must be a non-empty array of effect tables like [{ do = "destroy" }]'
@@ -163,16 +155,18 @@ _F = frozenset({"force"})
 SCHEMA = CardSchema(
     types=TYPES_JA,
     fields={
-        "cost": Field(int, required="*", check=_range(0, 9, "コスト"), doc="コスト (value when paid)"),
-        "lilith": Field(int, required="*", check=_range(0, 9, "リリス"), doc="リリス (cost to use)"),
-        "copies": Field(int, required="*", check=_range(0, 40, "copies"), doc="copies in the standard box"),
+        "cost": Field(int, required="*", check=int_range(0, 9, "コスト"), doc="コスト (value when paid)"),
+        "lilith": Field(int, required="*", check=int_range(0, 9, "リリス"), doc="リリス (cost to use)"),
+        "copies": Field(
+            int, required="*", check=int_range(0, 40, "copies"), doc="copies in the standard box"
+        ),
         "levels": Field(list, required=_Y, allowed=_Y, check=_check_levels, doc="LV (複合LV: several)"),
-        "power": Field(int, required=_Y, allowed=_Y, check=_range(0, 99, "パワー"), doc="パワー"),
+        "power": Field(int, required=_Y, allowed=_Y, check=int_range(0, 99, "パワー"), doc="パワー"),
         "first": Field(bool, allowed=_Y, doc="this is ファーストヨネス"),
         "target": Field(str, allowed=_F, choices=tuple(TARGETS), doc="対象"),
         "interrupt": Field(bool, allowed=_F, doc="[Interrupt] 割り込み可能"),
         "battle_only": Field(bool, allowed=_F, doc="usable only during a battle (戦闘中のみ)"),
-        "max_power": Field(int, allowed=_F, check=_range(0, 99, "max_power"), doc="targets power ≤ N"),
+        "max_power": Field(int, allowed=_F, check=int_range(0, 99, "max_power"), doc="targets power ≤ N"),
         "discard": Field(dict, allowed=_F, check=_check_discard, doc="[捨/…] special cost"),
         "effects": Field(list, required=_F, allowed=_F, check=_check_effects, doc="effects"),
         "text": Field(str, required="*", doc="card text, Japanese"),

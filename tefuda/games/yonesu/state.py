@@ -178,14 +178,10 @@ class YonesuState(State):
 
     def hand_cards(self, seat: int) -> list[int]:
         """Distinct card definitions in a hand, sorted (one action per kind of card, not per copy)."""
-        cards = self.cards
-        return sorted({cards[i] for i in self.zones[BASE + seat * NZ + HAND]})
+        return self.distinct_cards(BASE + seat * NZ + HAND)
 
     def hand_instance(self, seat: int, card: int) -> int:
-        for i in self.zones[zid(seat, HAND)]:
-            if self.cards[i] == card:
-                return i
-        raise AssertionError("card not in hand")
+        return self.first_instance(zid(seat, HAND), card)
 
     def tops(self, seat: int) -> list[int]:
         """The ヨネス on a player's ヨネスフィールド: the top card of each evolution stack, in field order."""
