@@ -36,6 +36,10 @@ class ActionSpace:
             n += max(sa, 1) * max(sb, 1)
         self.size = n
 
+    @property
+    def kinds(self) -> list[str]:
+        return [k for k, _, _ in self._kinds]
+
     def index(self, action: Action) -> int:
         try:
             base, sa, sb = self._base[action.kind]

@@ -166,6 +166,21 @@ class Game:
 
         return Pretty(obs)
 
+    def explain_notation(self, state: State, text: str) -> str:
+        """Why typed text is not a legal action now: empty, an unknown kind of action, the game is over, or
+        not legal at this moment — with what is legal."""
+        words = text.split()
+        legal = [state.notation(a) for a in state.legal_actions()]
+        shown = ", ".join(legal[:12]) + (", …" if len(legal) > 12 else "")
+        if not words:
+            return "empty action"
+        kinds = self.action_space.kinds
+        if words[0].lower() not in kinds:
+            return f"unknown action {words[0]!r} (actions: {', '.join(kinds)}); legal now: {shown}"
+        if not legal:
+            return f"{text!r}: the game is over"
+        return f"{text!r} is not legal now (P{state.to_move + 1} may: {shown})"
+
     def card_table_row(self, c: Any) -> dict[str, Any]:
         return {"id": c.id, "name": c.name, "name_en": c.name_en, "type": c.type, **dict(c.data)}
 

@@ -64,6 +64,8 @@ class Outcome:
 
 
 class State:
+    """The shared state machinery; see the module docstring."""
+
     __slots__ = (
         "_legal",
         "cards",
@@ -515,3 +517,23 @@ class State:
         if not self.legal_actions():
             return f"{text!r}: the game is over"
         return f"{text!r} is not a legal action now (legal: {legal}{more})"
+
+
+class NotationByGame:
+    """Mixin for states whose game writes notation with the state at hand:
+    ``game.notation(state, action, lang="ja")``, ``game.describe(state, action)`` and
+    ``game.explain_notation(state, text)``. English notation is accepted too."""
+
+    __slots__ = ()
+
+    def notation(self, action: Action) -> str:
+        return self.game.notation(self, action)
+
+    def describe(self, action: Action) -> str:
+        return self.game.describe(self, action)
+
+    def _alt_notations(self, action: Action) -> tuple[str, ...]:
+        return (self.game.notation(self, action, lang="en"),)
+
+    def _why_illegal_text(self, text: str) -> str:
+        return self.game.explain_notation(self, text)

@@ -172,18 +172,6 @@ class GenesisGame(Game):
         body_en = self.notation(s, action, "en").split(" ", 1)[1] if body else ""
         return f"{ja} {body}{extra} — {en} {body_en}".strip()
 
-    def explain_notation(self, s: GenesisState, text: str) -> str:
-        words = text.split()
-        legal = [self.notation(s, a) for a in s.legal_actions()]
-        shown = ", ".join(legal[:12]) + (", …" if len(legal) > 12 else "")
-        if not words:
-            return "empty action"
-        if words[0].lower() not in _PATTERN:
-            return f"unknown action {words[0]!r} (actions: {', '.join(_PATTERN)}); legal now: {shown}"
-        if not legal:
-            return f"{text!r}: the game is over"
-        return f"{text!r} is not legal now (P{s.to_move + 1} may: {shown})"
-
     # ------------------------------------------------------------------ views
     def render_event(self, ev: dict[str, Any], viewer: int) -> str:
         from .view import render_event

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tefuda.core import FACE_UP, Action, NotationError, Outcome, Rng, State
+from tefuda.core import FACE_UP, Action, Outcome, Rng, State
+from tefuda.core.state import NotationByGame
 
 from . import battle, effects, flow, setup, turns
 from .cards import HERO
@@ -33,7 +34,7 @@ from .zones import DECK, FRONT, GRAVE, HAND, NZ, REAR, REVEAL
 from .zones import UNION as UNION_ZONE
 
 
-class GenesisState(State):
+class GenesisState(NotationByGame, State):
     __slots__ = (
         "atk_mod",
         "battle",
@@ -400,19 +401,3 @@ class GenesisState(State):
             "players": players,
             "outcome": None if res is None else res.as_dict(),
         }
-
-    # ------------------------------------------------------------------ notation
-    def notation(self, action: Action) -> str:
-        return self.game.notation(self, action)
-
-    def describe(self, action: Action) -> str:
-        return self.game.describe(self, action)
-
-    def _alt_notations(self, action: Action) -> tuple[str, ...]:
-        return (self.game.notation(self, action, lang="en"),)
-
-    def parse_action(self, text: str) -> Action:
-        try:
-            return super().parse_action(text)
-        except NotationError:
-            raise NotationError(self.game.explain_notation(self, text)) from None

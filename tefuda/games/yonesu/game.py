@@ -276,23 +276,17 @@ class YonesuGame(Game):
         return f"{ja} {card.label}{extra}{tgt} — {en}"
 
     def explain_notation(self, s: YonesuState, text: str) -> str:
+        """The core's explanation, plus a missing or unknown card name."""
         words = text.split()
-        legal = [self.notation(s, a) for a in s.legal_actions()]
-        shown = ", ".join(legal[:12]) + (", …" if len(legal) > 12 else "")
-        if not words:
-            return "empty action"
-        if words[0].lower() not in _PATTERN:
-            return f"unknown action {words[0]!r} (actions: {', '.join(_PATTERN)}); legal now: {shown}"
-        pat = _PATTERN[words[0].lower()]
-        if "c" in pat:
+        if words and "c" in _PATTERN.get(words[0].lower(), ""):
             name = " ".join(words[1:]).split(" -> ")[0].strip()
-            if not name:
-                return f"{words[0]}: name a card (legal now: {shown})"
-            if self.cardset.find(name) is None:
+            if not name or self.cardset.find(name) is None:
+                legal = [self.notation(s, a) for a in s.legal_actions()]
+                shown = ", ".join(legal[:12]) + (", …" if len(legal) > 12 else "")
+                if not name:
+                    return f"{words[0]}: name a card (legal now: {shown})"
                 return f"{words[0]}: no card named {name!r} in ヨネス (legal now: {shown})"
-        if not legal:
-            return f"{text!r}: the game is over"
-        return f"{text!r} is not legal now (P{s.to_move + 1} may: {shown})"
+        return super().explain_notation(s, text)
 
     # ------------------------------------------------------------------ views
     def render_event(self, ev: dict[str, Any], viewer: int) -> str:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tefuda.core import Action, NotationError, Rng, State
+from tefuda.core import Action, Rng, State
+from tefuda.core.state import NotationByGame
 
 from . import battle, flow, forces, setup, turn, victory
 from .cards import FORCE, YONESU, matches_discard
@@ -37,7 +38,7 @@ from .phase_ids import (
 from .zones import BASE, CFIELD, DECK, DISCARD, HAND, NZ, STACK, YFIELD, zid
 
 
-class YonesuState(State):
+class YonesuState(NotationByGame, State):
     __slots__ = (
         "above",
         "alive",
@@ -430,19 +431,3 @@ class YonesuState(State):
             "players": players,
             "outcome": None if res is None else victory.outcome_view(res),
         }
-
-    # ------------------------------------------------------------------ notation
-    def notation(self, action: Action) -> str:
-        return self.game.notation(self, action)
-
-    def describe(self, action: Action) -> str:
-        return self.game.describe(self, action)
-
-    def _alt_notations(self, action: Action) -> tuple[str, ...]:
-        return (self.game.notation(self, action, lang="en"),)
-
-    def parse_action(self, text: str) -> Action:
-        try:
-            return super().parse_action(text)
-        except NotationError:
-            raise NotationError(self.game.explain_notation(self, text)) from None
