@@ -214,3 +214,13 @@ def test_every_event_and_observation_renders_for_every_seat(game_id):
             console.print(game.render_observation(state.observation(seat)))
     for state, _ in random_game(game_id, 7):
         console.print(game.render_observation(state.observation(state.current_player)))
+
+
+def test_offered_legal_actions_are_the_listed_ones(game_id):
+    """Where a game hands over the legal actions it found while choosing who moves, they are exactly what
+    listing them afresh gives."""
+    for seed in range(5):
+        for state, _ in random_game(game_id, seed):
+            fresh = state.clone()
+            fresh._legal = None
+            assert fresh.legal_actions() == state.legal_actions()

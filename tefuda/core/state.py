@@ -172,6 +172,11 @@ class State:
             self._legal = () if self.result is not None else tuple(self._legal_actions())
         return self._legal
 
+    def offer_legal(self, actions: Iterable[Action]) -> None:
+        """A game that listed the legal actions while finding who decides next hands them over, so
+        ``legal_actions`` does not list them again. They must be exactly ``_legal_actions()``."""
+        self._legal = tuple(actions)
+
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action; anything else raises :class:`IllegalActionError` and changes nothing.
 

@@ -60,8 +60,9 @@ def proceed(s: GenesisState) -> None:
             maybe = (speeds(s, s.first), speeds(s, s.second))  # a cheap superset, to skip empty speeds
             while s.speed >= 1:
                 seat = s.first if s.side == 0 else s.second
-                if s.speed in maybe[s.side] and find(s, seat):
+                if s.speed in maybe[s.side] and (acts := find(s, seat)):
                     s.to_move = seat
+                    s.offer_legal(acts)  # found them to know who acts: not listed twice
                     return
                 effects.advance_speed(s)
             turns.next_phase(s, ATTACK if ph == SPELL else LEAVE)
