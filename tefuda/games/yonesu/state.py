@@ -429,5 +429,5 @@ class YonesuState(NotationByGame, State):
             "pending": pend,
             "discard_down": list(self.discard_down),
             "players": players,
-            "outcome": None if res is None else victory.outcome_view(res),
+            "outcome": None if res is None else res.as_dict(),
         }

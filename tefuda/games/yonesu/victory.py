@@ -9,7 +9,7 @@ you must (手札交換); saying the name 邪神グラジヨネス. With three or
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tefuda.core import Outcome
 
@@ -111,9 +111,7 @@ def eliminate(s: YonesuState, seat: int, reason: str, reason_ja: str) -> None:
 
 def abandon_turn(s: YonesuState) -> None:
     """The 攻撃側 lost mid-turn: forces still on the stack and the battle end without effect."""
-    for _, inst, _, _ in s.items:
-        s.move(inst, DISCARD, face_up=True)
-    for inst in list(s.zones[STACK]):
+    for inst in list(s.zones[STACK]):  # every activated force, one being paid for included
         s.move(inst, DISCARD, face_up=True)
     s.items.clear()
     s.windows.clear()
@@ -136,7 +134,3 @@ def says_forbidden_name(s: YonesuState, text: str) -> bool:
         if c.name == FORBIDDEN and (_norm(c.name) in said or _norm(c.name_en) in said):
             return True
     return False
-
-
-def outcome_view(res: Outcome) -> dict[str, Any]:
-    return res.as_dict()
