@@ -109,6 +109,23 @@ def test_heroes_need_units_of_their_race():
     assert "summon 竜王バハム -> 前衛" in legal(s)
 
 
+def test_a_union_counts_as_one_unit_for_a_heros_rank():
+    """2体で1体のユニットとして扱われます: two ドラゴン cards in one union are one ドラゴン unit."""
+    s = position(game(), hands=(["竜王バハム"], []), fronts=(["幼竜"], []), unions=({0: "火竜"}, {}))
+    assert s.race_count(0, "ドラゴン") == 1
+    assert not any("竜王バハム" in a for a in legal(s))  # 階級2: one unit, though two cards
+    s = position(
+        game(),
+        hands=(["竜王バハム"], []),
+        fronts=(["幼竜"], []),
+        unions=({0: "火竜"}, {}),
+        rears=(["竜騎士"], []),
+    )
+    assert s.race_count(0, "ドラゴン") == 2  # the union and 竜騎士
+    assert "summon 竜王バハム -> 前衛" in legal(s)
+    assert s.field_cards(0) == 3  # ユニットの維持 still counts both cards of the union
+
+
 def test_five_slots_per_row():
     s = position(game(), hands=(["鬼火"], []), fronts=(["歩兵"] * 5, []))
     assert legal(s) == ["summon 鬼火 -> 後衛", "end"]

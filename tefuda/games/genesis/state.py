@@ -194,10 +194,13 @@ class GenesisState(NotationByGame, State):
         return self.first_instance(seat * NZ + HAND, card)
 
     def race_count(self, seat: int, race: str) -> int:
-        """Units of a race on the player's field (each card of a union counts), not destroyed."""
+        """Units of a race on the player's field, not destroyed: what a 英雄's 階級 asks for.
+
+        A union is one unit (2体で1体のユニットとして扱われます) of its cards' race (a union is made of two
+        cards of the same 種族), so only its 前衛 card is looked at."""
         tb = self.game.tables
         n = 0
-        for k in (FRONT, REAR, UNION_ZONE):
+        for k in (FRONT, REAR):
             for i in self.zones[seat * NZ + k]:
                 if tb.race[self.cards[i]] == race and not self.flags[i] & DESTROYED:
                     n += 1
