@@ -425,3 +425,44 @@ def test_release_a_union_needs_a_free_rear_slot():
     s = position(game(), fronts=(["歩兵"], []), unions=({0: "騎士"}, {}), start="union")
     do(s, "release p1/前衛/歩兵")
     assert zone(s, 0, REAR) == ["騎士"] and s.partner[s.z(0, FRONT)[0]] == -1
+
+
+def _destroyed_union():
+    """P1's union 歩兵+騎士 (攻撃 6, 防衛 6) blocks 巨神アトラ (攻撃 9), is destroyed; then the リーブ."""
+    s = position(
+        game(),
+        fronts=(["歩兵"], ["巨神アトラ"]),
+        unions=({0: "騎士"}, {}),
+        decks=(["歩兵"] * 20, ["歩兵"] * 20),
+        start="battle",
+    )
+    do(s, "pass")  # P1's union at 速度 2
+    do(s, "attack p2/前衛/巨神アトラ", "block p1/前衛/歩兵")
+    front = s.z(0, FRONT)[0]
+    assert s.flags[front] & DESTROYED and s.flags[s.partner[front]] & DESTROYED  # a union is destroyed whole
+    assert s.current_player == 0
+    return s
+
+
+def test_a_destroyed_union_is_one_decision_and_returns_whole_for_one_card():
+    """どちらかが冥府に送られたり…両方に同じ効果が適用されます; 手札に戻す: 本陣の上から1枚を冥府へ."""
+    s = _destroyed_union()
+    assert set(legal(s)) == {"return p1/前衛/歩兵", "bury p1/前衛/歩兵"}  # one unit, one choice
+    grave = len(s.z(0, GRAVE))
+    do(s, "return p1/前衛/歩兵")
+    assert sorted(zone(s, 0, HAND)[:2]) == ["歩兵", "騎士"]  # both cards (then the next round's draw)
+    assert [e.args[0] for e in s.log if e.kind == "mill"].count("return") == 1
+    assert len(s.z(0, GRAVE)) == grave + 1  # one card of cost (the next round's upkeep is 0)
+    assert not s.units(0) and not s.field_cards(0)
+
+
+def test_a_destroyed_union_goes_whole_to_the_underworld():
+    s = _destroyed_union()
+    grave = len(s.z(0, GRAVE))
+    do(s, "bury p1/前衛/歩兵")
+    assert zone(s, 0, GRAVE)[grave:] == ["歩兵", "騎士"]
+    assert all(grave_faces(s, 0)[grave:])
+    assert not s.field_cards(0)
+    # the position helper destroys a union whole too
+    s = position(game(), fronts=(["歩兵"], []), unions=({0: "騎士"}, {}), destroyed=(["歩兵"], []))
+    assert all(s.flags[i] & DESTROYED for i in (s.z(0, FRONT)[0], s.partner[s.z(0, FRONT)[0]]))

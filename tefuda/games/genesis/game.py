@@ -24,10 +24,16 @@ _KINDS: list[tuple[str, str, str, str]] = [
     (
         "return",
         "i",
-        "破壊されたカードを手札に戻す(本陣の上から1枚を冥府へ)",
-        "return the destroyed card to hand",
+        "破壊されたユニットを手札に戻す(ユニオンは2枚とも; 本陣の上から1枚を冥府へ)",
+        "return the destroyed unit to hand (a union: both cards; one card from the top of the deck goes "
+        "to the underworld)",
     ),
-    ("bury", "i", "破壊されたカードを冥府に送る", "send the destroyed card to the underworld"),
+    (
+        "bury",
+        "i",
+        "破壊されたユニットを冥府に送る(ユニオンは2枚とも)",
+        "send the destroyed unit to the underworld (a union: both cards)",
+    ),
     ("to-front", "i", "前衛へ移動", "move to the front"),
     ("to-rear", "i", "後衛へ移動", "move to the rear"),
     ("union", "ii", "ユニオン", "union"),

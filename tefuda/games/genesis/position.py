@@ -43,7 +43,8 @@ def position(
     record: bool = True,
 ) -> GenesisState:
     """A state at the start of a phase: ``main``/``standby`` of ``turn_seat``'s player turn, or the battle
-    turn's ``union``, ``spell`` or ``battle``. ``tapped``/``destroyed``/``damage`` name front/rear units."""
+    turn's ``union``, ``spell`` or ``battle``. ``tapped``/``destroyed``/``damage`` name front/rear units (a
+    destroyed union is destroyed whole)."""
     cs = game.cardset
 
     def card(name: str) -> int:
@@ -89,7 +90,10 @@ def position(
         for name in tapped[seat]:
             s.flags[by_name[seat][name]] |= TAPPED
         for name in destroyed[seat]:
-            s.flags[by_name[seat][name]] |= DESTROYED
+            u = by_name[seat][name]
+            s.flags[u] |= DESTROYED
+            if s.partner[u] >= 0:
+                s.flags[s.partner[u]] |= DESTROYED  # a union is destroyed whole
         for name, n in damage[seat].items():
             s.dmg[by_name[seat][name]] = n
     s.cycles = list(cycles)

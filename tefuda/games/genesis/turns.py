@@ -143,7 +143,9 @@ def apply_main(s: GenesisState, action: Action) -> None:
 
 # ---------------------------------------------------------------------- エンド / リーブ: destroyed cards
 def destroyed_cards(s: GenesisState, seat: int) -> list[int]:
-    return [i for k in (FRONT, REAR, UNION_ZONE) for i in s.zones[seat * NZ + k] if s.flags[i] & DESTROYED]
+    """The player's destroyed units (破壊状態). A union is one unit, its 前衛 card: the card laid on it goes
+    with it."""
+    return [i for k in ROWS for i in s.zones[seat * NZ + k] if s.flags[i] & DESTROYED]
 
 
 def destroyed_actions(s: GenesisState, seat: int) -> list[Action]:
@@ -155,37 +157,33 @@ def destroyed_actions(s: GenesisState, seat: int) -> list[Action]:
 
 
 def leave_field(s: GenesisState, inst: int, dst: int) -> None:
-    """A card leaves the field; a union partner left behind goes to the 後衛 (or the 冥府 if it is full)."""
-    seat = s.seat_of(inst)
+    """A unit leaves the field for ``dst``; a union leaves whole, both cards to the same place
+    (どちらかが冥府に送られたり効果を受けると、両方に同じ効果が適用されます)."""
     p = s.partner[inst]
-    s.partner[inst] = -1
-    if p >= 0:
-        s.stats_changed = True
-        s.partner[p] = -1
-        if s.place_of(p) == UNION_ZONE:
-            rear = seat * NZ + REAR
-            s.move(p, rear if len(s.zones[rear]) < SLOTS else seat * NZ + GRAVE, face_up=True)
-        elif s.place_of(p) == FRONT and s.place_of(inst) == UNION_ZONE:
-            pass  # the front card stays where it is
-    s.flags[inst] &= ~(TAPPED | DESTROYED | MOVED)
-    s.dmg[inst] = 0
-    s.atk_mod[inst] = 0
-    s.def_mod[inst] = 0
-    s.move(inst, dst, face_up=True)
+    for i in (inst, p) if p >= 0 else (inst,):
+        s.partner[i] = -1
+        s.flags[i] &= ~(TAPPED | DESTROYED | MOVED)
+        s.dmg[i] = 0
+        s.atk_mod[i] = 0
+        s.def_mod[i] = 0
+        s.move(i, dst, face_up=True)
 
 
 def apply_destroyed(s: GenesisState, action: Action) -> None:
-    """手札に戻す (and send one card from the top of the 本陣 to the 冥府) or 冥府に送る."""
+    """手札に戻す (and send one card from the top of the 本陣 to the 冥府) or 冥府に送る. A union is one unit:
+    one decision moves both its cards, and returning it costs one card (only 維持コスト is 2体分)."""
     seat = s.to_move
     inst = action.a
+    p = s.partner[inst]
+    s.emit(action.kind, seat, inst)
+    if p >= 0:
+        s.emit(action.kind, seat, p, "union")
     if action.kind == "return":
-        s.emit("return", seat, inst)
         s.mill(seat, 1, "return")
         if s.result is not None:
             return
         leave_field(s, inst, seat * NZ + HAND)
     else:
-        s.emit("bury", seat, inst)
         leave_field(s, inst, seat * NZ + GRAVE)
 
 

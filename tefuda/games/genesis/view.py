@@ -27,6 +27,7 @@ def render_event(game: Any, ev: dict[str, Any], viewer: int) -> str:
     c = HIDDEN if card is None else (cs[card].label if card >= 0 else "")
     who = f"P{seat + 1}" if seat >= 0 else ""
     you = " (you)" if seat == viewer else ""
+    union = (" (ユニオンの片方も)", " (the union's other card too)") if a[0] == "union" else ("", "")
     t = {
         "shuffle": f"{who} 本陣をシャッフル — shuffles the deck",
         "bow": f"「{a[0]}」 — the players bow",
@@ -47,8 +48,8 @@ def render_event(game: Any, ev: dict[str, Any], viewer: int) -> str:
         "summon": f"{who}{you} 召喚 — summons {c} ({a[0]})",
         "quick_summon": f"{who}{you} 速攻召喚 — quick-summons {c} ({a[0]})",
         "end_declared": f"{who}{you} ターン終了 — ends the turn",
-        "return": f"{who}{you} 手札に戻す — returns {c} to hand",
-        "bury": f"{who}{you} 冥府に送る — sends {c} to the underworld",
+        "return": f"{who}{you} 手札に戻す{union[0]} — returns {c} to hand{union[1]}",
+        "bury": f"{who}{you} 冥府に送る{union[0]} — sends {c} to the underworld{union[1]}",
         "to_front": f"{who}{you} 前衛へ — {c} to the front",
         "to_rear": f"{who}{you} 後衛へ — {c} to the rear",
         "union": f"{who}{you} ユニオン: {c} → {a[0]}",
