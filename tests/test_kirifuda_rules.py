@@ -142,6 +142,40 @@ def test_trump_support_goes_to_a_support_slot_and_is_discarded_if_never_opened()
     assert "秘策" in names(s, 0, DISCARD)
 
 
+def test_trump_phase_offers_only_the_kinds_in_the_trump_deck():
+    """A trump deck without a 切り札アタッカー is never offered one, and nothing crashes."""
+    s = basic(trumps=(["秘策"], ["王"]))
+    _to_trump_phase(s)
+    assert s.current_player == 0
+    assert sorted(s.notation(a) for a in s.legal_actions()) == [
+        "no-trump",
+        "trump-support 1",
+        "trump-support 2",
+    ]
+    before = s.digest()
+    with pytest.raises(IllegalActionError):
+        do(s, "trump-attacker")
+    assert s.digest() == before
+    do(s, "trump-support 2")
+    assert names(s, 0, SUPPORT_2) == ["秘策"]
+    assert s.current_player == 1
+    assert sorted(s.notation(a) for a in s.legal_actions()) == ["no-trump", "trump-attacker"]
+    with pytest.raises(IllegalActionError):
+        do(s, "trump-support 1")
+    do(s, "trump-attacker")
+    assert names(s, 1, ATTACKER_SLOT) == ["王"]
+
+
+def test_one_kind_trump_decks_play_out_without_crashing():
+    for seed in range(20):
+        s = basic(trumps=(["秘策"], ["王"]) if seed % 2 else (["王"], []), seed=seed)
+        rng = Rng(seed)
+        while not s.is_over:
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+            s.check_invariants()
+
+
 # ---------------------------------------------------------------------- オープンフェイズ
 def test_set_attacker_is_pow_200_every_attribute_face_down_then_discarded():
     s = basic(hands=(["盾", "強化"], ["弓兵"]), lives=(["弓兵"] * 3, ["弓兵"] * 3))

@@ -12,7 +12,17 @@ from tefuda.core import FACE_UP, Action
 
 from . import battle, effects
 from .cards import ALL_ATTRS, ATTACKER, SET_ATTACKER_POW, TRUMP_ATTACKER, TRUMP_SUPPORT
-from .phase_ids import DONE, DRAW, SET_ATTACKER, SET_SUPPORT, SUPPORT_OPEN, TRUMP_PHASE
+from .phase_ids import (
+    DONE,
+    DRAW,
+    NO_TRUMP,
+    SET_ATTACKER,
+    SET_SUPPORT,
+    SUPPORT_OPEN,
+    TRUMP_ATTACKER_ACT,
+    TRUMP_PHASE,
+    TRUMP_SUPPORT_ACTS,
+)
 from .setup import draw_to
 from .zones import ATTACKER_SLOT, DECK, DISCARD, HAND, NZ, REVEAL, SUPPORT_1, SUPPORT_2, SUPPORT_SLOTS, TRUMP
 
@@ -186,6 +196,19 @@ def _trump_turn(s: KirifudaState, p: int) -> None:
         s.to_move = p
         return
     _after_trump(s, p)
+
+
+def trump_actions(s: KirifudaState, p: int) -> list[Action]:
+    """切り札を使うかどうか: no trump, or a trump card that is in the player's 切り札置き場 (a trump deck
+    may lack a kind): the 切り札アタッカー for the attacker slot, the 切り札サポート for either support
+    slot."""
+    kinds = {s.ctype(i) for i in s.z(p, TRUMP)}
+    out = [NO_TRUMP]
+    if TRUMP_ATTACKER in kinds:
+        out.append(TRUMP_ATTACKER_ACT)
+    if TRUMP_SUPPORT in kinds:
+        out.extend(TRUMP_SUPPORT_ACTS)
+    return out
 
 
 def _after_trump(s: KirifudaState, p: int) -> None:

@@ -179,7 +179,7 @@ class KirifudaState(State):
                 return [REVEAL_ACT, NO_REVEAL]
             return [NO_REVEAL]
         if ph == TRUMP_PHASE:
-            return [NO_TRUMP, TRUMP_ATTACKER_ACT, *TRUMP_SUPPORT_ACTS]
+            return phases.trump_actions(self, s)
         if ph == CHOICE:
             return effects.choice_actions(self)
         if ph == TAKE_LIFE:
