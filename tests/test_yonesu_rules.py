@@ -597,6 +597,30 @@ def test_refill_reshuffles_the_discard_pile_when_the_deck_runs_out():
     assert s.total(0) == 8
 
 
+def test_the_deck_is_reshuffled_at_the_next_draw_not_when_it_runs_out():
+    """山札のカードがなくなった場合: 捨て札置き場にあるカードをシャッフルし、元の山札の位置にセットします. Our
+    decision: at the draw that finds the 山札 empty, so cards discarded since go into the new 山札 too."""
+    s = position(
+        game(),
+        hands=(["見習いヨネス", "テンソード"], ["補給"]),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
+        costs=(["ダーク股ー"], []),
+        deck=["補給"],
+        discard=["チビヨネス"] * 3,
+        start="exchange",
+    )
+    do(s, "exchange 見習いヨネス")  # draws the last card of the 山札
+    assert not s.zones[DECK] and pile(s) == ["チビヨネス"] * 3 + ["見習いヨネス"]
+    do(s, "no-cost", "force テンソード -> p1/ファーストヨネス")
+    pass_all(s)
+    do(s, "end-summon", "end-battle", "end-turn", "settle ダーク股ー")
+    assert not s.zones[DECK] and not any(e.kind == "reshuffle" for e in s.log)  # still empty, no draw yet
+    do(s, "settle-done")  # 手札補充: the first draw from the empty 山札 reshuffles the whole 捨て札置き場
+    reshuffles = [e for e in s.log if e.kind == "reshuffle"]
+    assert len(reshuffles) == 1 and reshuffles[0].seat == 0
+    assert reshuffles[0].args[0] == 6  # 3 チビヨネス, the exchanged card, テンソード and its cost ダーク股ー
+
+
 def test_an_illegal_action_leaves_the_state_untouched():
     s = game().new_state(None, 2)
     before = s.digest()

@@ -228,7 +228,8 @@ class YonesuState(NotationByGame, State):
         return sum(first[cards[i]] for k in (0, 1, 2) for i in zs[b + k])
 
     def draw(self, seat: int, n: int) -> int:
-        """Draw ``n`` cards; an empty 山札 is refilled by shuffling the 捨て札置き場. Returns cards drawn."""
+        """Draw ``n`` cards; a draw that finds the 山札 empty first shuffles the 捨て札置き場 into a new 山札
+        (our decision for when: RULES.md). Returns cards drawn."""
         deck = self.zones[DECK]
         hand = zid(seat, HAND)
         first = self.game.tables.first
