@@ -58,7 +58,7 @@ def summary_tables(d: dict[str, Any], *, top_cards: int = 8) -> list[Table]:
     t.add_row("errors", str(len(d["errors"])), "")
     t.add_row("games / s", f"{d['games_per_s']:.1f}", "")
     for r, c in sorted(d["reasons"].items()):
-        t.add_row(f"ended by: {r}", str(c), "")
+        t.add_row(f"ended by: {_reason(d, r)}", str(c), "")
     out = [t]
     if d["holes"]:
         h = Table(title="rule holes (open with `tefuda replay FILE`)")
@@ -225,7 +225,7 @@ def html_report(path: str | Path, d: dict[str, Any], rr: dict[str, Any] | None =
         ],
         ["aborted", d["aborted"]],
         ["errors", len(d["errors"])],
-        *([f"ended by: {r}", c] for r, c in sorted(d["reasons"].items())),
+        *([f"ended by: {_reason(d, r)}", c] for r, c in sorted(d["reasons"].items())),
     ]
     card_rows = [
         [f"{c['name']} ({c['name_en']})", c["drawn"], c["played"],
@@ -261,3 +261,9 @@ def html_report(path: str | Path, d: dict[str, Any], rr: dict[str, Any] | None =
         f"<style>{style}</style></head><body>{''.join(parts)}</body></html>"
     )
     Path(path).write_text(page, encoding="utf-8")
+
+
+def _reason(d: dict[str, Any], code: str) -> str:
+    """An outcome code as its Japanese and English texts."""
+    ja, en = d.get("reason_texts", {}).get(code, (code, code))
+    return f"{ja} ({en})"

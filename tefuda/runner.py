@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .agents import Agent, decision_for, make_agent
+from .agents import Agent, decision_for_agent, make_agent
 from .core import Deck, Game, Rng, State, load_game
 from .core.replay import Replay, record
 
@@ -59,7 +59,7 @@ def play_game(
     actions: list[str] = []
     while not state.is_over and len(actions) < max_actions:
         agent = agents[state.current_player]
-        action = agent.act(decision_for(state))
+        action = agent.act(decision_for_agent(state, agent))
         actions.append(state.notation(action))
         events = state.apply(action)
         if on_step is not None:
@@ -90,7 +90,8 @@ def run_one(
             if not state.legal_actions():
                 hole = "no legal action"
                 break
-            a = agents[state.current_player].act(decision_for(state))
+            agent = agents[state.current_player]
+            a = agent.act(decision_for_agent(state, agent))
             actions.append(state.notation(a))
             state.apply(a)
     except Exception as e:  # a rule hole or an engine bug: report it with everything needed to repeat it
@@ -98,9 +99,8 @@ def run_one(
         rep = None
         if state is not None:
             rep = record(state, actions, deck_texts, seed, specs, note=f"error after {len(actions)} actions")
-        return GameResult(
-            seed, None, "error", getattr(state, "first", None), len(actions), error=err, replay=rep
-        )
+        first = None if state is None else state.first_player
+        return GameResult(seed, None, "error", first, len(actions), error=err, replay=rep)
     res = state.outcome()
     aborted = res is None
     if aborted and hole is None:
@@ -110,8 +110,8 @@ def run_one(
     return GameResult(
         seed,
         None if res is None else res.winner,
-        "aborted" if aborted else res.reason,
-        getattr(state, "first", None),
+        "aborted" if aborted else res.code,
+        state.first_player,
         len(actions),
         aborted=aborted,
         winners=() if res is None else res.winners,
@@ -186,7 +186,8 @@ class SimSummary:
     seconds: float
     agents: dict[str, str]
     seed: int
-    reasons: dict[str, int]
+    reasons: dict[str, int]  # outcome code -> games
+    reason_texts: dict[str, list[str]] = field(default_factory=dict)  # outcome code -> [ja, en]
     decided: int = 0
     wins_ci: dict[str, list[float]] = field(default_factory=dict)  # 95 % Wilson, per seat
     by_agent: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -378,6 +379,7 @@ def summarize(
         agents={f"p{i + 1}": s for i, s in enumerate(specs)},
         seed=seed,
         reasons=reasons,
+        reason_texts={code: list(game.outcomes.get(code, (code, code))) for code in reasons},
         decided=decided,
         wins_ci=wins_ci,
         by_agent=by_agent,
@@ -386,7 +388,7 @@ def summarize(
             "decided": decided,
             "rate": fpw / decided if decided else 0.0,
             "ci": list(wilson(fpw, decided)),
-            "fair_share": 1 / nplayers if not getattr(game, "options", {}).get("teams") else 0.5,
+            "fair_share": 1 / game.sides(nplayers),
         },
         length={"actions": describe(actions_len), "turns": describe(turns_len)},
         holes=holes,

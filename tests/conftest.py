@@ -39,21 +39,31 @@ def play_out(game_id: str, seed: int, **kw):
 
 def swap_hidden(state: State, seat: int, rng: Rng) -> State:
     """A copy of ``state`` in which every identity ``seat`` cannot know is permuted among the instances of
-    the same owner and public class (so deck lists still hold); public constraints are respected."""
+    the same owner and public class (so deck lists still hold; public constraints are respected), and the ids
+    of all those unknown instances are dealt out again (a card the seat cannot know may be any of them)."""
     new = state.clone()
     cards = state.cards[:]
     bit = 1 << seat
     groups: dict[tuple[int, int], list[int]] = {}
+    unknown: dict[tuple[int, int], list[int]] = {}
     for i, k in enumerate(state.known):
-        if not k & bit and state._constraint(i) is None:
-            groups.setdefault((state.owner[i], state.cls[i]), []).append(i)
+        if not k & bit:
+            unknown.setdefault((state.owner[i], state.cls[i]), []).append(i)
+            if state._constraint(i) is None:
+                groups.setdefault((state.owner[i], state.cls[i]), []).append(i)
     for members in groups.values():
         ids = [cards[i] for i in members]
         rng.shuffle(ids)
         for i, c in zip(members, ids, strict=True):
             cards[i] = c
     new.cards = cards
-    new._legal = None
+    m = list(range(len(cards)))
+    for members in unknown.values():
+        ids = members[:]
+        rng.shuffle(ids)
+        for i, j in zip(members, ids, strict=True):
+            m[i] = j
+    new.relabel(m)
     return new
 
 

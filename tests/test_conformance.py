@@ -224,3 +224,52 @@ def test_offered_legal_actions_are_the_listed_ones(game_id):
             fresh = state.clone()
             fresh._legal = None
             assert fresh.legal_actions() == state.legal_actions()
+
+
+def test_every_state_field_is_typed(game_id):
+    """The core renumbers instances, writes positions and hashes states from the field declarations, so every
+    field a game adds must be declared: its type (``_TYPES``) or, for a per-card list, ``_CARD_FIELDS``."""
+    game, _ = load_case(game_id)
+    cls = game.state_class
+    typed, per_card = set(cls._TYPES), set(cls._CARD_FIELDS)
+    fields = set(cls._FIELDS) | set(cls._LIST_FIELDS)
+    assert not typed & per_card
+    assert typed | per_card == fields, f"untyped: {fields - typed - per_card}, unknown: {typed - fields}"
+    assert per_card <= set(cls._LIST_FIELDS), "per-card lists are copied on clone"
+    from tefuda.core import State
+
+    slots = {s for k in cls.__mro__ if k is not State for s in getattr(k, "__slots__", ())}
+    assert slots <= fields, f"slots that are not declared fields: {slots - fields}"
+
+
+def test_renumbering_instances_changes_nothing(game_id):
+    """Any renumbering of the instances is the same game: same hash, same view for every seat, same actions in
+    notation, and it plays on the same — so every field that holds an instance is declared as one."""
+    rng = Rng(41)
+    checked = 0
+    for seed in range(12):
+        for state, _ in random_game(game_id, seed, record=True):
+            if rng.below(6):
+                continue
+            m = list(range(len(state.cards)))
+            rng.shuffle(m)
+            twin = state.clone()
+            twin.relabel(m)
+            twin.check_invariants()
+            assert twin.digest() == state.digest()
+            a = state.clone()
+            for _ in range(25):
+                for seat in range(a.nplayers + 1):
+                    assert twin.observation(seat) == a.observation(seat)
+                la, lb = a.legal_actions(), twin.legal_actions()
+                assert [a.notation(x) for x in la] == [twin.notation(x) for x in lb]
+                assert [a.describe(x) for x in la] == [twin.describe(x) for x in lb]
+                if a.is_over:
+                    break
+                k = rng.below(len(la))
+                ea, eb = a.apply(la[k]), twin.apply(lb[k])
+                for seat in range(a.nplayers + 1):
+                    assert [e.view(seat) for e in ea] == [e.view(seat) for e in eb]
+                assert a.digest() == twin.digest()
+            checked += 1
+    assert checked > 20

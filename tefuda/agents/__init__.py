@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from .base import Agent, Decision, decision_for, parse_spec
+from .base import Agent, Decision, Sampler, decision_for, decision_for_agent, parse_spec
 from .greedy import GreedyAgent, random_playout
 from .ismcts import IsmctsAgent
 from .random_agent import RandomAgent
@@ -40,7 +40,9 @@ __all__ = [
     "GreedyAgent",
     "IsmctsAgent",
     "RandomAgent",
+    "Sampler",
     "decision_for",
+    "decision_for_agent",
     "make_agent",
     "parse_spec",
     "random_playout",

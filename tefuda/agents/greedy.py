@@ -22,6 +22,7 @@ def random_playout(state: State, rng: Rng, max_actions: int = 2000) -> State:
 
 class GreedyAgent:
     name = "greedy"
+    uses = frozenset({"world"})
     OPTIONS: ClassVar[dict[str, type]] = {"rollouts": int, "max_actions": int}
 
     def __init__(self, seed: int = 0, rollouts: int = 6, max_actions: int = 2000) -> None:
@@ -37,8 +38,9 @@ class GreedyAgent:
             return legal[0]
         seat = decision.seat
         totals = [0.0] * len(legal)
+        sampler = decision.sampler()
         for _ in range(self.rollouts):
-            world = decision.determinize(self.rng)
+            world = sampler.sample(self.rng)
             for i, a in enumerate(legal):
                 s = world.clone()
                 s.apply(a)

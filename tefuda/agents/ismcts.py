@@ -44,6 +44,7 @@ class Evaluation:
 
 class IsmctsAgent:
     name = "ismcts"
+    uses = frozenset({"world"})
     OPTIONS: ClassVar[dict[str, type]] = {
         "iters": int,
         "seconds": float,
@@ -90,13 +91,14 @@ class IsmctsAgent:
         root = Node(-1)
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
         n = 0
+        sampler = decision.sampler()
         while True:
             if deadline is None:
                 if n >= self.iters:
                     break
             elif n > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, decision.determinize(self.rng))
+            self._iterate(root, sampler.sample(self.rng))
             n += 1
         self.last_iterations = n
         out = []

@@ -186,7 +186,7 @@ def play(
     max_actions: int = typer.Option(5000, help="safety cap on the number of actions"),
 ) -> None:
     """Play a game: humans see only their own seat's view."""
-    from tefuda.agents import decision_for, make_agent
+    from tefuda.agents import decision_for_agent, make_agent
     from tefuda.core.replay import chat_entry, record
     from tefuda.runner import agent_seed
 
@@ -252,7 +252,7 @@ def play(
                 actions.append(chat_entry(seat, action[1]))
                 continue
         else:
-            action = agents[seat].act(decision_for(state))
+            action = agents[seat].act(decision_for_agent(state, agents[seat]))
         actions.append(state.notation(action))
         state.apply(action)
     show_events(viewer)

@@ -52,3 +52,7 @@ class ReplayError(TefudaError, ValueError):
 
 class OptionError(TefudaError, ValueError):
     """A game option that does not exist or has a value the game does not take."""
+
+
+class PositionError(TefudaError, ValueError):
+    """A position (a state written as data) that cannot be read or breaks a rule; names the field."""

@@ -14,6 +14,7 @@ from .cards import CardSchema, CardSet, load_cardset
 from .decklist import Deck, load_deck, parse_deck
 from .errors import DeckListError, OptionError
 from .state import State
+from .zones import ZoneSpec
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,9 @@ class Game:
     action_space: ClassVar[ActionSpace]
     implemented: ClassVar[bool] = True  # False: the game says loudly which rules are missing
     modes: ClassVar[tuple[Mode, ...]] = ()  # empty: the one mode of min_players players
+    state_class: ClassVar[type[State]]
+    # how a game can end: code -> (Japanese, English); Outcome.code is always one of these
+    outcomes: ClassVar[dict[str, tuple[str, str]]] = {}
     _cardset_cache: ClassVar[dict[str, CardSet]] = {}
 
     def __init__(self, options: dict[str, Any] | None = None, cards_path: str | Path | None = None) -> None:
@@ -94,6 +98,7 @@ class Game:
                 raise OptionError(f"{self.id} has no option {k!r} (its options: {known})")
             opts[k] = spec.check(k, v)
         self.options = opts
+        self.cards_path = None if cards_path is None else str(cards_path)
         path = str(cards_path or self.package_dir / "cards.toml")
         cache = type(self)._cardset_cache
         if path not in cache:
@@ -103,6 +108,10 @@ class Game:
 
     def _setup(self) -> None:
         """Per-game precomputation over the card set (compiled tables for the hot paths)."""
+
+    def sides(self, nplayers: int) -> int:
+        """How many sides play against each other (a team counts once): the fair share of wins is 1/sides."""
+        return nplayers
 
     @property
     def open_decklists(self) -> bool:
@@ -139,6 +148,10 @@ class Game:
         return self.load_deck(decks[seat % len(decks)])
 
     # ------------------------------------------------------------------ states
+    def zone_specs(self, nplayers: int) -> tuple[ZoneSpec, ...]:
+        """The table's zones for ``nplayers`` players."""
+        raise NotImplementedError
+
     def new_state(
         self,
         decks: list[Deck] | None = None,
@@ -238,6 +251,19 @@ def game_class(game_id: str) -> type[Game]:
 
 def load_game(game_id: str, options: dict[str, Any] | None = None, **kw: Any) -> Game:
     return game_class(game_id)(options, **kw)
+
+
+_GAME_CACHE: dict[tuple, Game] = {}
+
+
+def cached_game(game_id: str, options: dict[str, Any], cards_path: str | None = None) -> Game:
+    """The same game object for the same id, options and card file: what an agent rebuilds a world with (a
+    decision names its game by these plain values rather than holding an object)."""
+    key = (game_id, tuple(sorted(options.items())), cards_path)
+    g = _GAME_CACHE.get(key)
+    if g is None:
+        g = _GAME_CACHE[key] = load_game(game_id, options, cards_path=cards_path)
+    return g
 
 
 def play_modes(game_id: str) -> tuple[Mode, ...]:

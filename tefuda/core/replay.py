@@ -17,7 +17,7 @@ from .game import Game, load_game
 from .state import State
 
 FORMAT = "tefuda-replay"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: instance ids dealt at random, outcome codes, a numbering-free final hash
 
 
 @dataclass
@@ -105,6 +105,11 @@ def parse_replay(text: str, label: str = "<replay>") -> Replay:
     fv = _need(body, "format_version", int, label)
     if fv > FORMAT_VERSION:
         raise ReplayError(f"{label}: format_version {fv} is newer than this tefuda reads ({FORMAT_VERSION})")
+    if fv < FORMAT_VERSION:
+        raise ReplayError(
+            f"{label}: format_version {fv} was written by an older tefuda, which dealt its games "
+            f"differently; this version ({FORMAT_VERSION}) cannot re-simulate it"
+        )
     decks = _need(body, "decks", list, label)
     actions = _need(body, "actions", list, label)
     for i, d in enumerate(decks):

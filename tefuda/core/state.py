@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .actions import Action
 from .errors import IllegalActionError, NotationError
 from .events import Event
+from .fields import CardField, FieldType, Flags
 from .rng import Rng
 from .zones import PRIVATE, PUBLIC, ZoneSpec
 
@@ -29,14 +30,19 @@ if TYPE_CHECKING:
 FACE_UP = 1  # flags bit: the card lies face up
 
 
+TERMINAL = -1  # current_player once the game is over (nobody decides any more)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended. ``winner`` is a seat, or None for a draw (引き分け); ``team`` lists every seat of a
-    winning team (team games), the winner included."""
+    """How a game ended. ``winner`` is a seat, or None for a draw (引き分け); ``code`` names the reason (one
+    of the game's ``outcomes``, e.g. ``life_zero``) and ``reason``/``reason_ja`` are its English and
+    Japanese texts; ``team`` lists every seat of a winning team (team games), the winner included."""
 
     winner: int | None
-    reason: str  # English, e.g. "life 0"
-    reason_ja: str  # 日本語, e.g. "ライフ0"
+    code: str
+    reason: str = ""  # English, e.g. "life 0"
+    reason_ja: str = ""  # 日本語, e.g. "ライフ0"
     team: tuple[int, ...] = ()
 
     @property
@@ -50,10 +56,21 @@ class Outcome:
         return self.team or (self.winner,)
 
     def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"winner": self.winner, "reason": self.reason, "reason_ja": self.reason_ja}
+        out: dict[str, Any] = {
+            "winner": self.winner,
+            "code": self.code,
+            "reason": self.reason,
+            "reason_ja": self.reason_ja,
+        }
         if self.team:
             out["team"] = list(self.team)
         return out
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Outcome:
+        return cls(
+            d["winner"], d["code"], d.get("reason", ""), d.get("reason_ja", ""), tuple(d.get("team", ()))
+        )
 
     def returns(self, nplayers: int) -> list[float]:
         """+1 for the winner (every seat of a winning team), -1 for the others; 0 for everyone on a draw."""
@@ -87,6 +104,11 @@ class State:
     )
     _FIELDS: ClassVar[tuple[str, ...]] = ()  # the game's scalar / tuple fields (shared on clone)
     _LIST_FIELDS: ClassVar[tuple[str, ...]] = ()  # the game's flat lists of immutables (copied on clone)
+    # The type of every field above (fields.py): what lets the core renumber instances, write positions and
+    # hash a state without knowing the game. Per-card lists (indexed by instance) are declared apart.
+    _TYPES: ClassVar[dict[str, FieldType]] = {}
+    _CARD_FIELDS: ClassVar[dict[str, CardField]] = {}
+    _FLAGS: ClassVar[Flags] = Flags({})  # names of the game's instance flag bits (bit 0: face up)
 
     game: Game
     rng: Rng
@@ -115,29 +137,41 @@ class State:
         instances: list[tuple[int, int, int, int]],
         seed: int,
         record: bool,
-    ) -> None:
-        """``instances``: ``(card index, owner seat, public class, starting zone)`` per instance."""
+    ) -> list[int]:
+        """``instances``: ``(card index, owner seat, public class, starting zone)`` per instance, each zone's
+        cards in order. Returns the id each entry got.
+
+        Instance ids are dealt in a seeded random order, so an id says nothing about which card it is (the
+        deck lists are often public, and ids numbered in list order would name every card)."""
         self.game = game
         self.nplayers = nplayers
         self.zone_specs = zone_specs
         self.rng = Rng(seed)
-        self.cards = [c for c, _, _, _ in instances]
-        self.owner = tuple(o for _, o, _, _ in instances)
-        self.cls = tuple(k for _, _, k, _ in instances)
-        self.known = [0] * len(instances)
-        self.flags = [0] * len(instances)
+        n = len(instances)
+        ids = list(range(n))
+        self.rng.shuffle(ids)
+        cards = [0] * n
+        owner = [0] * n
+        cls = [0] * n
+        self.known = [0] * n
+        self.flags = [0] * n
         self.zones = [[] for _ in zone_specs]
-        self.where = [0] * len(instances)
-        for i, (_, _, _, z) in enumerate(instances):
+        self.where = [0] * n
+        for i, (c, o, k, z) in zip(ids, instances, strict=True):
+            cards[i], owner[i], cls[i] = c, o, k
             self.zones[z].append(i)
             self.where[i] = z
             self.known[i] = self._entry_knowledge(0, z, i)
+        self.cards = cards
+        self.owner = tuple(owner)
+        self.cls = tuple(cls)
         self.log = [] if record else None
         self.to_move = 0
         self.result = None
         self.steps = 0
         self._legal = None
         self.track = None
+        return ids
 
     def start_tracking(self) -> None:
         """Record, per card definition, which seats drew it (it entered their hand) and played it (it went
@@ -156,8 +190,25 @@ class State:
     # ------------------------------------------------------------------ the API every game shares
     @property
     def current_player(self) -> int:
-        """The seat that decides next; -1 once the game is over."""
-        return -1 if self.result is not None else self.to_move
+        """The seat that decides next; :data:`TERMINAL` (-1) once the game is over."""
+        return TERMINAL if self.result is not None else self.to_move
+
+    @property
+    def first_player(self) -> int:
+        """The seat that went first (先攻), for the lab's first-player statistics; games that choose it
+        override this."""
+        return 0
+
+    def finish(self, winner: int | None, code: str, team: tuple[int, ...] = ()) -> None:
+        """End the game: ``code`` is one of the game's ``outcomes`` (its ja/en texts come from there)."""
+        ja, en = self.game.outcomes[code]
+        self.result = Outcome(winner, code, en, ja, tuple(team))
+        self.to_move = TERMINAL
+        self._on_finish()
+        self.emit("game_over", -1 if winner is None else winner, -1, code)
+
+    def _on_finish(self) -> None:
+        """A game's own clean-up when it ends (its phase, its queues)."""
 
     @property
     def is_over(self) -> bool:
@@ -381,37 +432,48 @@ class State:
 
     # ------------------------------------------------------------------ determinization
     def determinize(self, seat: int, rng: Rng) -> State:
-        """A full state consistent with everything ``seat`` knows, every unknowable identity resampled.
+        """A full state consistent with everything ``seat`` knows, every unknowable identity resampled and
+        every unknowable *instance* renumbered.
 
         Unknown cards are grouped by owner and public class (e.g. main deck vs trump deck). For the seat's
         own cards, and for everyone's when the game's decklists are open, the group's identities are the
         deck list minus what ``seat`` knows, reshuffled; otherwise they are drawn from the game's prior over
-        its card pool. The RNG is reseeded, so nothing of the true future leaks either."""
+        its card pool. Then the ids of the group's unknown cards are dealt out again at random, so a card
+        the seat once knew cannot be followed by its id into a hidden zone, through a shuffle, or from one
+        world to the next. The RNG is reseeded, so nothing of the true future leaks either.
+
+        Everything here runs in *place order* (zone by zone), never in id order, and draws only on what the
+        seat knows: two states that differ only in what the seat cannot know give the same world."""
         new = self.clone()
         new.log = None
         new._legal = None  # legal actions may depend on the identities about to change
         new.rng = Rng(rng.next64())
         bit = 1 << seat
+        known = self.known
         groups: dict[tuple[int, int], list[int]] = {}
-        for i, k in enumerate(self.known):
-            if not k & bit:
-                groups.setdefault((self.owner[i], self.cls[i]), []).append(i)
+        for z in self.zones:
+            for i in z:
+                if not known[i] & bit:
+                    groups.setdefault((self.owner[i], self.cls[i]), []).append(i)
         if not groups:
             return new
         cards = self.cards[:]
-        for (own, klass), unknown in sorted(groups.items()):
+        n = len(cards)
+        keys = sorted(groups)
+        for own, klass in keys:
+            unknown = groups[own, klass]
             if own == seat or self.game.open_decklists:
-                members = [i for i in range(len(cards)) if self.owner[i] == own and self.cls[i] == klass]
-                pool = sorted(self.cards[i] for i in members)
-                for i in members:
-                    if self.known[i] & bit:
-                        pool.remove(self.cards[i])
-            else:
-                known_defs = [
+                pool = sorted(
                     self.cards[i]
-                    for i in range(len(cards))
-                    if self.owner[i] == own and self.cls[i] == klass and self.known[i] & bit
-                ]
+                    for i in range(n)
+                    if self.owner[i] == own and self.cls[i] == klass and not known[i] & bit
+                )
+            else:
+                known_defs = sorted(
+                    self.cards[i]
+                    for i in range(n)
+                    if self.owner[i] == own and self.cls[i] == klass and known[i] & bit
+                )
                 pool = self._sample_prior(own, klass, len(unknown), known_defs, rng)
             rng.shuffle(pool)
             # instances whose identity is constrained by public facts take a fitting card first
@@ -426,6 +488,109 @@ class State:
             for i, c in zip(rest, pool, strict=True):
                 cards[i] = c
         new.cards = cards
+        m = list(range(n))
+        for key in keys:
+            unknown = groups[key]
+            ids = sorted(unknown)
+            rng.shuffle(ids)
+            for i, j in zip(unknown, ids, strict=True):
+                m[i] = j
+        new.relabel(m)
+        return new
+
+    def relabel(self, m: list[int]) -> None:
+        """Renumber the instances in place: instance ``i`` becomes ``m[i]`` (a permutation). Every per-card
+        list moves with its card and every field that holds an instance is mapped (the game's ``_TYPES`` and
+        ``_CARD_FIELDS`` say which): the same game under other numbers."""
+        n = len(m)
+
+        def perm(values: list) -> list:
+            out = [None] * n
+            for i, v in enumerate(values):
+                out[m[i]] = v
+            return out
+
+        self.cards = perm(self.cards)
+        self.owner = tuple(perm(list(self.owner)))
+        self.cls = tuple(perm(list(self.cls)))
+        self.known = perm(self.known)
+        self.flags = perm(self.flags)
+        self.where = perm(self.where)
+        self.zones = [[m[i] for i in z] for z in self.zones]
+        for name, cf in self._CARD_FIELDS.items():
+            values = getattr(self, name)
+            if cf.t.has_instances:
+                values = [cf.t.remap(v, m) for v in values]
+            setattr(self, name, perm(values))
+        for name, t in self._TYPES.items():
+            if t.has_instances:
+                setattr(self, name, t.remap(getattr(self, name), m))
+        self._legal = None
+
+    def place_order(self) -> list[int]:
+        """Every instance, zone by zone, each zone from its start: the numbering-free order of the cards."""
+        return [i for z in self.zones for i in z]
+
+    # ------------------------------------------------------------------ plain data
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data (ints, strings, lists, tuples, dicts): what a determinized world is
+        handed to an agent as, and rebuilt from by :meth:`from_snapshot` — no object that reaches a state."""
+        g = self.game
+        fields: dict[str, Any] = {}
+        for f in self._FIELDS:
+            fields[f] = getattr(self, f)
+        for f in self._LIST_FIELDS:
+            fields[f] = list(getattr(self, f))
+        res = self.result
+        return {
+            "game": g.id,
+            "options": dict(g.options),
+            "cards_path": g.cards_path,
+            "nplayers": self.nplayers,
+            "cards": list(self.cards),
+            "owner": list(self.owner),
+            "cls": list(self.cls),
+            "known": list(self.known),
+            "flags": list(self.flags),
+            "zones": [list(z) for z in self.zones],
+            "rng": self.rng.s,
+            "to_move": self.to_move,
+            "steps": self.steps,
+            "result": None if res is None else res.as_dict(),
+            "fields": fields,
+        }
+
+    @classmethod
+    def from_snapshot(cls, game: Game, snap: dict[str, Any]) -> State:
+        """Rebuild a state from :meth:`snapshot` (events are not recorded)."""
+        new = object.__new__(cls)
+        new.game = game
+        n = snap["nplayers"]
+        new.nplayers = n
+        new.zone_specs = game.zone_specs(n)
+        new.rng = Rng(snap["rng"])
+        new.cards = list(snap["cards"])
+        new.owner = tuple(snap["owner"])
+        new.cls = tuple(snap["cls"])
+        new.known = list(snap["known"])
+        new.flags = list(snap["flags"])
+        new.zones = [list(z) for z in snap["zones"]]
+        where = [0] * len(new.cards)
+        for z, insts in enumerate(new.zones):
+            for i in insts:
+                where[i] = z
+        new.where = where
+        new.log = None
+        new.to_move = snap["to_move"]
+        new.steps = snap["steps"]
+        new.result = None if snap["result"] is None else Outcome.from_dict(snap["result"])
+        new._legal = None
+        new.track = None
+        fields = snap["fields"]
+        for f in cls._FIELDS:
+            setattr(new, f, fields[f])
+        for f in cls._LIST_FIELDS:
+            setattr(new, f, list(fields[f]))
         return new
 
     def _constraint(self, inst: int):  # -> Callable[[int], bool] | None
@@ -454,24 +619,29 @@ class State:
     def _check_game_invariants(self) -> None:
         pass
 
-    def _digest_fields(self) -> tuple:
-        return tuple(
-            (f, getattr(self, f) if f not in self._LIST_FIELDS else tuple(getattr(self, f)))
-            for f in (*self._FIELDS, *self._LIST_FIELDS)
-        )
-
     def digest(self) -> str:
-        """A hash of everything that matters to the rules (identities, zones, knowledge, fields, RNG)."""
+        """A hash of everything that matters to the rules (identities, places, knowledge, fields, RNG), the
+        same whatever the instances are numbered: two states that are the same game hash the same."""
+        order = self.place_order()
+        m = [0] * len(order)
+        for k, i in enumerate(order):
+            m[i] = k
+        canon = self.clone()
+        canon.relabel(m)
         ids = [c.id for c in self.game.cardset.cards]
         body = repr(
             (
-                tuple(tuple(ids[self.cards[i]] for i in z) for z in self.zones),
-                tuple(self.known),
-                tuple(self.flags),
-                self.to_move,
-                self.result,
+                tuple(tuple(ids[canon.cards[i]] for i in z) for z in canon.zones),
+                tuple(canon.known),
+                tuple(canon.flags),
+                canon.to_move,
+                None if self.result is None else self.result.as_dict(),
                 self.rng.s,
-                self._digest_fields(),
+                tuple(
+                    (f, v if f not in self._LIST_FIELDS else tuple(v))
+                    for f in (*self._FIELDS, *self._LIST_FIELDS)
+                    for v in (getattr(canon, f),)
+                ),
             )
         )
         return hashlib.sha256(body.encode()).hexdigest()[:32]

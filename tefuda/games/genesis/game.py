@@ -61,6 +61,10 @@ class GenesisGame(Game):
     max_players = 2
     card_schema = SCHEMA
     package_dir = Path(__file__).parent
+    state_class = GenesisState
+    outcomes: ClassVar[dict[str, tuple[str, str]]] = {
+        "third_empty": ("本陣が3回0になった", "third empty 本陣"),
+    }
     option_specs: ClassVar[dict[str, OptionSpec]] = {
         "max_copies": OptionSpec(
             4,
@@ -118,6 +122,9 @@ class GenesisGame(Game):
     def sample_unknown(self, n: int, known_defs: list[int], rng: Rng) -> list[int]:
         """The prior over an opponent's unseen cards: any card, no more copies than a 本陣 may hold."""
         return sample_capped(self._pool, self.options["max_copies"], n, known_defs, rng)
+
+    def zone_specs(self, nplayers: int):
+        return zone_specs(nplayers)
 
     def new_state(
         self,

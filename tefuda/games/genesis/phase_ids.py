@@ -34,6 +34,23 @@ PHASE_NAMES = {
     OVER: ("ゲーム終了", "game over"),
 }
 
+# each phase's code (position files, observations)
+PHASE_CODES = (
+    "mulligan",
+    "standby",
+    "draw",
+    "main",
+    "end",
+    "union",
+    "spell",
+    "attack",
+    "block",
+    "fight",
+    "leave",
+    "trigger",
+    "over",
+)
+
 # instance flags (bit 0 is the core's FACE_UP)
 TAPPED = 2  # 疲労状態
 DESTROYED = 4  # 破壊状態

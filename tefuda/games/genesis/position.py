@@ -75,27 +75,27 @@ def position(
                     instances.append((card(unions[seat][k]), seat, 0, seat * NZ + UNION_ZONE))
                     union_pairs.append((inst, partner))
     s = GenesisState.__new__(GenesisState)
-    s._init_core(game, 2, zone_specs(2), instances, seed, record)
+    ids_of = s._init_core(game, 2, zone_specs(2), instances, seed, record)
     s.init_fields()
-    for inst, how in marks:
+    for entry, how in marks:
         if how == "up":
-            s.flags[inst] |= FACE_UP
+            s.flags[ids_of[entry]] |= FACE_UP
     for i in range(len(instances)):
         if s.place_of(i) in (FRONT, REAR, UNION_ZONE):
             s.flags[i] |= FACE_UP
     for f, r in union_pairs:
-        s.partner[f] = r
-        s.partner[r] = f
+        s.partner[ids_of[f]] = ids_of[r]
+        s.partner[ids_of[r]] = ids_of[f]
     for seat in range(2):
         for name in tapped[seat]:
-            s.flags[by_name[seat][name]] |= TAPPED
+            s.flags[ids_of[by_name[seat][name]]] |= TAPPED
         for name in destroyed[seat]:
-            u = by_name[seat][name]
+            u = ids_of[by_name[seat][name]]
             s.flags[u] |= DESTROYED
             if s.partner[u] >= 0:
                 s.flags[s.partner[u]] |= DESTROYED  # a union is destroyed whole
         for name, n in damage[seat].items():
-            s.dmg[by_name[seat][name]] = n
+            s.dmg[ids_of[by_name[seat][name]]] = n
     s.cycles = list(cycles)
     s.stats_changed = True
     s.first = first

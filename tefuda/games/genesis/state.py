@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tefuda.core import FACE_UP, Action, Outcome, Rng, State
+from tefuda.core import FACE_UP, Action, Rng, State
+from tefuda.core.fields import Bool, CardField, Enum, Flags, Inst, Int, Opt, PerSeat, Seat, Seq, Str, Tup
 from tefuda.core.state import NotationByGame
 
 from . import battle, effects, flow, setup, turns
@@ -22,8 +23,10 @@ from .phase_ids import (
     FIGHT,
     LEAVE,
     MAIN,
+    MOVED,
     MULLIGAN,
     OVER,
+    PHASE_CODES,
     PHASE_NAMES,
     SPELL,
     TAPPED,
@@ -79,6 +82,31 @@ class GenesisState(NotationByGame, State):
         "summoned_at",
         "queue",
     )
+
+    _TYPES: ClassVar = {
+        "phase": Enum(PHASE_CODES),
+        "first": Seat(),
+        "round": Int(0),
+        "turn_seat": Seat(none=True),
+        "speed": Int(0, 4),
+        "side": Int(0, 2),
+        "serial": Int(0),
+        "battle": Opt(Tup(Inst(), Inst(none=True))),
+        "mull_seat": Seat(),
+        "resume": Enum(PHASE_CODES),
+        "stats_changed": Bool(),
+        "cycles": PerSeat(Int(0, 2)),
+        "summons": PerSeat(Int(0, 4)),
+        "queue": Seq(Tup(Str("summon", "respond", "battle", "ritual"), Seat(), Inst(), Inst(none=True))),
+    }
+    _CARD_FIELDS: ClassVar = {
+        "dmg": CardField(Int(0), 0),
+        "atk_mod": CardField(Int(), 0),
+        "def_mod": CardField(Int(), 0),
+        "partner": CardField(Inst(none=True), -1),
+        "summoned_at": CardField(Int(-1), -1),
+    }
+    _FLAGS: ClassVar = Flags({TAPPED: "tapped", DESTROYED: "destroyed", MOVED: "moved"})
 
     phase: int
     first: int  # 先攻
@@ -261,7 +289,7 @@ class GenesisState(NotationByGame, State):
         while not deck and self.result is None:
             if self.cycles[seat] >= 2:
                 self.emit("third_empty", seat)
-                self.finish(1 - seat, "third empty 本陣", "本陣が3回0になった")
+                self.finish(1 - seat, "third_empty")
                 return
             self.cycles[seat] += 1
             back = [i for i in self.zones[seat * NZ + GRAVE] if self.flags[i] & FACE_UP]
@@ -270,12 +298,13 @@ class GenesisState(NotationByGame, State):
             self.shuffle(seat * NZ + DECK)
             self.emit("cycle", seat, -1, self.cycles[seat], len(back))
 
-    def finish(self, winner: int | None, reason: str, reason_ja: str) -> None:
-        self.result = Outcome(winner, reason, reason_ja)
+    def _on_finish(self) -> None:
         self.phase = OVER
-        self.to_move = -1
         self.queue.clear()
-        self.emit("game_over", -1 if winner is None else winner, -1, reason, reason_ja)
+
+    @property
+    def first_player(self) -> int:
+        return self.first
 
     # ------------------------------------------------------------------ the rules
     def _legal_actions(self) -> list[Action]:

@@ -70,7 +70,7 @@ def render_event(game: Any, ev: dict[str, Any], viewer: int) -> str:
         "battle": f"戦闘: {a[0]}",
         "direct_attack": f"{who} 直接攻撃 {a[0]} — direct attack for {a[0]}",
         "penalty": f"{who} 攻撃失敗の代償 {a[0]}枚 — attack failed: {a[0]} cards (not damage)",
-        "game_over": f"ゲーム終了 — game over: {a[1]} / {a[0]}",
+        "game_over": "ゲーム終了 — game over: {} / {}".format(*game.outcomes.get(a[0], (a[0], a[0]))),
         "say": f"{who}{you}: 「{a[0]}」",
     }.get(k)
     return t if t else f"{who} {k} {c} {' '.join(map(str, ev['args']))}".strip()

@@ -56,9 +56,9 @@ def _next_hit(s: KirifudaState) -> None:
             s.hits.pop(0)
     losers = [p for p in (s.first, s.second) if not s.zones[p * NZ + LIFE]]
     if len(losers) == 2:
-        s.finish(None, "both lives 0", "両者ライフ0")
+        s.finish(None, "both_life_zero")
     elif losers:
-        s.finish(1 - losers[0], "life 0", "ライフ0")
+        s.finish(1 - losers[0], "life_zero")
     else:
         phases.end_phase(s)
 

@@ -68,6 +68,13 @@ class KirifudaGame(Game):
     max_players = 2
     card_schema = SCHEMA
     package_dir = Path(__file__).parent
+    state_class = KirifudaState
+    outcomes: ClassVar[dict[str, tuple[str, str]]] = {
+        "life_zero": ("ライフ0", "life 0"),
+        "both_life_zero": ("両者ライフ0", "both lives 0"),
+        "deck_out": ("山札切れ", "deck out"),
+        "both_deck_out": ("両者山札切れ", "both decks empty"),
+    }
     option_specs: ClassVar[dict[str, OptionSpec]] = {
         "life": OptionSpec(
             3,
@@ -170,6 +177,9 @@ class KirifudaGame(Game):
         return out
 
     # ------------------------------------------------------------------ new games
+    def zone_specs(self, nplayers: int):
+        return zone_specs(nplayers)
+
     def new_state(
         self,
         decks: list[Deck] | None = None,

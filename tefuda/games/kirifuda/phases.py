@@ -44,10 +44,10 @@ def begin_draw_phase(s: KirifudaState) -> None:
     else:
         out = [p for p in (s.first, s.second) if not s.z(p, DECK)]
         if len(out) == 2:
-            s.finish(None, "both decks empty", "両者山札切れ")
+            s.finish(None, "both_deck_out")
             return
         if out:
-            s.finish(1 - out[0], "deck out", "山札切れ")
+            s.finish(1 - out[0], "deck_out")
             return
     s.phase = DRAW
     _draw_for(s, s.first)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from tefuda.core import FACE_UP, Action, NotationError, Rng, State
+from tefuda.core.fields import Bool, Enum, Flags, Inst, Int, Opt, PerSeat, Seat, Seq, Str, Tagged, Tup
 
 from . import battle, effects, phases, setup
 from .cards import ATTACKER, SUPPORT, TRUMP_ATTACKER, TRUMP_SUPPORT
@@ -37,6 +38,9 @@ from .phase_ids import (  # noqa: F401 - re-exported for callers
     TRUMP_SUPPORT_ACTS,
 )
 from .zones import ATTACKER_SLOT, DECK, DISCARD, HAND, LIFE, NZ, REVEAL, SUPPORT_SLOTS, TRUMP
+
+# what an effect may stop to ask (``pending``): its cost, or a choice it makes
+CHOICES = ("cost", "scry", "peek_support", "discard_support", "peek_life", "swap_life")
 
 
 class KirifudaState(State):
@@ -76,6 +80,25 @@ class KirifudaState(State):
         "queue",
         "hits",
     )
+
+    _TYPES: ClassVar = {
+        "phase": Enum([name for name, _ in PHASE_NAMES]),
+        "first": Seat(),
+        "round": Int(0),
+        "pending": Opt(Tup(Str(*CHOICES), Seat(), Inst())),
+        "cont": Tup(Str("window"), Seat()),
+        "passes": Int(0, 2),
+        "rps_winner": Seat(),
+        "pow": PerSeat(Int(-1)),
+        "attr": PerSeat(Int(0)),
+        "overwrite_used": PerSeat(Bool()),
+        "trump_used": PerSeat(Bool()),
+        "protect": PerSeat(Bool()),
+        "guard": PerSeat(Bool()),
+        "queue": Seq(Tagged({"card": (Seat(), Inst()), "eff": (Seat(), Inst(), Int(0))})),
+        "hits": Seq(Tup(Seat(), Seat())),
+    }
+    _FLAGS: ClassVar = Flags({SET_ATTACKER_FLAG: "set_attacker"})
 
     phase: int
     first: int
@@ -155,13 +178,12 @@ class KirifudaState(State):
                 out.append(k)
         return out
 
-    def finish(self, winner: int | None, reason: str, reason_ja: str) -> None:
-        from tefuda.core import Outcome
-
-        self.result = Outcome(winner, reason, reason_ja)
+    def _on_finish(self) -> None:
         self.phase = OVER
-        self.to_move = -1
-        self.emit("game_over", -1 if winner is None else winner, -1, reason, reason_ja)
+
+    @property
+    def first_player(self) -> int:
+        return self.first
 
     # ------------------------------------------------------------------ the rules
     def _legal_actions(self) -> list[Action]:

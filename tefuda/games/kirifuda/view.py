@@ -90,7 +90,7 @@ def render_event(game: Any, ev: dict[str, Any], viewer: int) -> str:
         if a
         else "",
         "discard": f"{who} 捨て札へ discards: {c}",
-        "game_over": f"ゲーム終了 — game over: {a[1] if len(a) > 1 else ''} ({a[0] if a else ''})",
+        "game_over": "ゲーム終了 — game over: {} / {}".format(*game.outcomes.get(a[0], (a[0], a[0]))),
     }.get(k)
     return t if t is not None else f"{k} {who} {c} {a}"
 

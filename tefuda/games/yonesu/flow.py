@@ -74,7 +74,7 @@ def proceed(s: YonesuState) -> None:
             turn.pass_turn(s)
             continue
         if ph == EXCHANGE and not s.zones[zid(s.attacker, HAND)]:
-            victory.eliminate(s, s.attacker, "could not exchange a card", "手札交換をしていない(手札がない)")
+            victory.eliminate(s, s.attacker, "no_exchange")
             continue
         if ph == OPENING:
             if not s.alive[s.first]:  # the first player lost already: the next one clockwise goes first

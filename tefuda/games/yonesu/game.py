@@ -60,6 +60,15 @@ class YonesuGame(Game):
     max_players = 4
     card_schema = SCHEMA
     package_dir = Path(__file__).parent
+    state_class = YonesuState
+    outcomes: ClassVar[dict[str, tuple[str, str]]] = {
+        "four_first": ("ファーストヨネスが4体揃った", "four ファーストヨネス"),
+        "life_zero": ("ライフが0以下になった", "life 0"),
+        "over_limit": ("手札とフィールドの合計が[上限枚数]を超えた", "over the card limit"),
+        "no_exchange": ("手札交換をしていない(手札がない)", "could not exchange a card"),
+        "forbidden_name": ("「邪神グラジヨネス」の名を宣言した", "said the name 邪神グラジヨネス"),
+        "everyone_lost": ("全員が敗北", "everyone lost"),
+    }
     modes = (
         Mode("2p", 2),
         Mode("3p", 3),
@@ -127,6 +136,9 @@ class YonesuGame(Game):
         self.discard_acts = [Action("discard", c) for c in range(n)]
         self.first_cards = [c.index for c in self.cardset if self.tables.first[c.index]]
 
+    def sides(self, nplayers: int) -> int:
+        return 2 if self.options["teams"] else nplayers
+
     @property
     def open_decklists(self) -> bool:
         """The box is one public set of cards: everyone knows what is in it."""
@@ -167,6 +179,11 @@ class YonesuGame(Game):
         return out
 
     # ------------------------------------------------------------------ new games
+    def zone_specs(self, nplayers: int):
+        from .zones import zone_specs
+
+        return zone_specs(nplayers)
+
     def new_state(
         self,
         decks: list[Deck] | None = None,

@@ -32,6 +32,21 @@ PHASE_NAMES = {
     OVER: ("ゲーム終了", "game over"),
 }
 MAIN_PHASES = (SUMMON, BATTLE, FORCE)
+# each phase's code (position files, observations)
+PHASE_CODES = (
+    "opening",
+    "exchange",
+    "exchange_free",
+    "cost",
+    "summon",
+    "battle",
+    "force",
+    "window",
+    "pay",
+    "discard_down",
+    "settle",
+    "over",
+)
 
 # instance flags (bit 0 is the core's FACE_UP)
 ATTACKED = 2  # attacked this turn (このターンに攻撃した)

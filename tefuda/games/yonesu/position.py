@@ -76,13 +76,13 @@ def position(
         for name in costs[seat] if seat < len(costs) else ():
             instances.append((card(name), 0, 0, zid(seat, CFIELD)))
     s = YonesuState.__new__(YonesuState)
-    s._init_core(game, n, zone_specs(n), instances, seed, record)
+    ids_of = s._init_core(game, n, zone_specs(n), instances, seed, record)
     s.init_fields(game.options)
     for i in range(len(instances)):
         if s.zone_specs[s.where[i]].visibility == 0:
             s.flags[i] |= FACE_UP
-    for ids in stacks:
-        for lower, upper in itertools.pairwise(ids):
+    for entries in stacks:
+        for lower, upper in itertools.pairwise(ids_of[k] for k in entries):
             s.below[upper] = lower
             s.above[lower] = upper
     if life is not None:

@@ -11,6 +11,24 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from tefuda.core import Action, Rng, State
+from tefuda.core.fields import (
+    Bool,
+    CardField,
+    Code,
+    Ctx,
+    Enum,
+    Flags,
+    Inst,
+    Int,
+    Named,
+    Opt,
+    PerSeat,
+    Seat,
+    Seq,
+    Str,
+    Tup,
+)
+from tefuda.core.priority import Window
 from tefuda.core.state import NotationByGame
 
 from . import battle, flow, forces, setup, turn, victory
@@ -24,7 +42,9 @@ from .phase_ids import (
     EXCHANGE_FREE,
     NONE_T,
     OPENING,
+    OVER,
     PAY,
+    PHASE_CODES,
     PHASE_NAMES,
     PLAYER_T,
     PROTECTED,
@@ -36,6 +56,22 @@ from .phase_ids import (
     FORCE as FORCE_PHASE,
 )
 from .zones import BASE, CFIELD, DECK, DISCARD, HAND, NZ, STACK, YFIELD, zid
+
+
+def _target_name(v: int, ctx: Ctx) -> str:
+    return "none" if v == NONE_T else f"p{v - PLAYER_T + 1}"
+
+
+def _parse_target(x: str, ctx: Ctx) -> int | None:
+    if x == "none":
+        return NONE_T
+    if x[:1] == "p" and x[1:].isdigit() and 1 <= int(x[1:]) <= ctx.nplayers:
+        return PLAYER_T + int(x[1:]) - 1
+    return None
+
+
+# a force's or an attack's target: a ヨネス (an instance), a player, or none
+TARGET = Code(PLAYER_T, _target_name, _parse_target)
 
 
 class YonesuState(NotationByGame, State):
@@ -96,6 +132,37 @@ class YonesuState(NotationByGame, State):
         "out_order",
     )
 
+    _TYPES: ClassVar = {
+        "phase": Enum(PHASE_CODES),
+        "first": Seat(),
+        "attacker": Seat(),
+        "turn": Int(0),
+        "main": Enum(PHASE_CODES),
+        "battle": Opt(Tup(Seq(Inst(), tuple), TARGET, Bool())),
+        "pending": Opt(Tup(Str("pay"), Seat(), Inst(), TARGET, Int(1))),
+        "ex_count": Int(0),
+        "settle_k": Int(0),
+        "settle_paid": Int(0),
+        "discard_down": Seq(Seat(), tuple),
+        "teams": Bool(),
+        "first_moved": Bool(),
+        "losses_due": Bool(),
+        "life": PerSeat(Int()),
+        "limit": PerSeat(Int()),
+        "used": PerSeat(Int(0)),
+        "alive": PerSeat(Bool()),
+        "turns_taken": PerSeat(Int(0)),
+        "windows": Seq(Named(Window, Seq(Seat(), tuple), Int(0), Int(0))),
+        "items": Seq(Tup(Seat(), Inst(), TARGET, Bool())),
+        "out_order": Seq(Seat()),
+    }
+    _CARD_FIELDS: ClassVar = {
+        "below": CardField(Inst(none=True), -1),
+        "above": CardField(Inst(none=True), -1),
+        "bonus": CardField(Int(), 0),
+    }
+    _FLAGS: ClassVar = Flags({ATTACKED: "attacked", PROTECTED: "protected"})
+
     phase: int
     first: int  # 先攻 (the first player)
     attacker: int  # 攻撃側 this turn; everyone else is 防御側
@@ -153,6 +220,13 @@ class YonesuState(NotationByGame, State):
 
     def turn_count(self) -> int:
         return self.turn
+
+    @property
+    def first_player(self) -> int:
+        return self.first
+
+    def _on_finish(self) -> None:
+        self.phase = OVER
 
     # ------------------------------------------------------------------ lookups
     @property
@@ -318,9 +392,7 @@ class YonesuState(NotationByGame, State):
 
     def _on_chat(self, seat: int, text: str) -> None:
         if victory.says_forbidden_name(self, text):
-            victory.eliminate(
-                self, seat, "said the name 邪神グラジヨネス", "「邪神グラジヨネス」の名を宣言した"
-            )
+            victory.eliminate(self, seat, "forbidden_name")
             flow.proceed(self)
 
     # ------------------------------------------------------------------ determinization

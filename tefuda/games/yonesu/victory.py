@@ -11,9 +11,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING
 
-from tefuda.core import Outcome
-
-from .phase_ids import OVER, WINDOW
+from .phase_ids import WINDOW
 from .zones import BASE, CFIELD, DISCARD, HAND, NZ, STACK, YFIELD, zid
 
 if TYPE_CHECKING:
@@ -34,7 +32,7 @@ def check(s: YonesuState) -> None:
             ok = s.alive[seat] and s.life[seat] > 0 and s.total(seat) <= s.limit[seat]
             if ok and s.first_count(seat) >= FIRST_TO_WIN:
                 show_firsts(s, seat)
-                win(s, seat, "four ファーストヨネス", "ファーストヨネスが4体揃った")
+                win(s, seat, "four_first")
                 return
     if not s.losses_due:
         return
@@ -46,12 +44,12 @@ def check(s: YonesuState) -> None:
             continue
         b = BASE + seat * NZ  # hand, ヨネスフィールド, コストフィールド (hot path)
         if s.life[seat] <= 0:
-            eliminate(s, seat, "life 0", "ライフが0以下になった")
+            eliminate(s, seat, "life_zero")
         elif (
             len(zones[b]) + len(zones[b + 1]) + len(zones[b + 2]) > s.limit[seat]
             and seat not in s.discard_down
         ):
-            eliminate(s, seat, "over the card limit", "手札とフィールドの合計が[上限枚数]を超えた")
+            eliminate(s, seat, "over_limit")
         if s.result is not None:
             return
 
@@ -65,27 +63,18 @@ def show_firsts(s: YonesuState, seat: int) -> None:
             s.emit("show", seat, inst)
 
 
-def win(s: YonesuState, seat: int, reason: str, reason_ja: str) -> None:
+def win(s: YonesuState, seat: int, code: str) -> None:
     team = tuple(p for p in range(s.nplayers) if s.team_of(p) == s.team_of(seat)) if s.teams else ()
-    finish(s, Outcome(seat, reason, reason_ja, team))
+    s.finish(seat, code, team)
 
 
-def finish(s: YonesuState, outcome: Outcome) -> None:
-    s.result = outcome
-    s.phase = OVER
-    s.to_move = -1
-    s.emit(
-        "game_over", -1 if outcome.winner is None else outcome.winner, -1, outcome.reason, outcome.reason_ja
-    )
-
-
-def eliminate(s: YonesuState, seat: int, reason: str, reason_ja: str) -> None:
+def eliminate(s: YonesuState, seat: int, code: str) -> None:
     """A player meets a 敗北条件: with others left they leave the game, their cards to the 捨て札置き場."""
     if s.result is not None or not s.alive[seat]:
         return
     s.alive[seat] = False
     s.out_order.append(seat)
-    s.emit("lose", seat, -1, reason, reason_ja)
+    s.emit("lose", seat, -1, code)
     if s.pending is not None and s.pending[1] == seat:
         # an activation they were paying for never completes
         s.move(s.pending[2], DISCARD, face_up=True)
@@ -104,9 +93,9 @@ def eliminate(s: YonesuState, seat: int, reason: str, reason_ja: str) -> None:
     if len(teams_left) == 1:
         last = next(p for p in range(s.nplayers) if s.alive[p])
         team = tuple(p for p in range(s.nplayers) if s.team_of(p) == s.team_of(last)) if s.teams else ()
-        finish(s, Outcome(last, reason, reason_ja, team))
+        s.finish(last, code, team)
     elif not teams_left:
-        finish(s, Outcome(None, "everyone lost", "全員が敗北"))
+        s.finish(None, "everyone_lost")
 
 
 def abandon_turn(s: YonesuState) -> None:
