@@ -6,6 +6,8 @@ every platform and Python version — unlike ``random.Random``, whose state is 6
 
 from __future__ import annotations
 
+import hashlib
+import struct
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -45,6 +47,14 @@ class Rng:
         for i in range(len(seq) - 1, 0, -1):
             j = self.below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
+
+    def permutation(self, n: int) -> list[int]:
+        """A random ordering of ``range(n)`` from one step of this stream: keys from SHAKE-128 of that step,
+        sorted — all in C, for dealing instance ids at the start of every game."""
+        if n <= 1:
+            return list(range(n))
+        keys = struct.unpack(f"<{n}Q", hashlib.shake_128(self.next64().to_bytes(8, "little")).digest(8 * n))
+        return sorted(range(n), key=keys.__getitem__)
 
     def fork(self) -> Rng:
         """A new independent stream derived from this one (advances this one by one step)."""

@@ -148,8 +148,7 @@ class State:
         self.zone_specs = zone_specs
         self.rng = Rng(seed)
         n = len(instances)
-        ids = list(range(n))
-        self.rng.shuffle(ids)
+        ids = self.rng.permutation(n)
         cards = [0] * n
         owner = [0] * n
         cls = [0] * n
