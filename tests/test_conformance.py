@@ -209,7 +209,7 @@ def test_every_event_and_observation_renders_for_every_seat(game_id):
         state = play_out(game_id, seed, record=True)
         for seat in range(state.nplayers + 1):
             for ev in state.log:
-                text = game.render_event(ev.view(seat), seat)
+                text = game.render_event(ev.view(seat, game.card_ids), seat)
                 assert isinstance(text, str) and text
             console.print(game.render_observation(state.observation(seat)))
     for state, _ in random_game(game_id, 7):
@@ -273,3 +273,57 @@ def test_renumbering_instances_changes_nothing(game_id):
                 assert a.digest() == twin.digest()
             checked += 1
     assert checked > 20
+
+
+def _validators():
+    import json
+    from importlib.resources import files
+
+    from jsonschema import Draft202012Validator
+
+    root = files("tefuda") / "schema"
+    obs = json.loads((root / "observation.schema.json").read_text(encoding="utf-8"))
+    ev = json.loads((root / "event.schema.json").read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(obs)
+    Draft202012Validator.check_schema(ev)
+    return Draft202012Validator(obs), Draft202012Validator(ev)
+
+
+def test_every_observation_and_event_fits_the_schema(game_id):
+    """One documented shape for every game (tefuda/schema/*.schema.json): every observation of every seat
+    and the spectator, and every event as every one of them sees it, over whole games; JSON round-trips."""
+    import json
+
+    obs_v, ev_v = _validators()
+    game, _ = load_case(game_id)
+    seen_codes: set[str] = set()
+    for seed in range(4):
+        state = None
+        for n, (state, _) in enumerate(random_game(game_id, seed, record=True)):
+            if n % 3:
+                continue
+            for seat in range(state.nplayers + 1):
+                obs = state.observation(seat)
+                obs_v.validate(obs)
+                assert json.loads(json.dumps(obs)) == obs
+                assert obs["legal"] == [] or seat == state.current_player
+        final = state
+        for seat in range(final.nplayers + 1):
+            obs_v.validate(final.observation(seat))
+            for e in final.log:
+                view = e.view(seat, game.card_ids)
+                ev_v.validate(view)
+                assert json.loads(json.dumps(view)) == view
+                seen_codes.add(e.code)
+    assert "game_over" in seen_codes
+
+
+def test_every_event_code_has_its_texts(game_id):
+    """Every event a game emits reads in Japanese and English (its ``event_text`` has the code), and every
+    outcome code has its texts."""
+    game, _ = load_case(game_id)
+    for seed in range(6):
+        state = play_out(game_id, seed, record=True)
+        for e in state.log:
+            assert game.event_template(e.code) is not None, f"no text for event {e.code!r}"
+        assert state.outcome().code in game.outcomes

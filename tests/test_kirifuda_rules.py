@@ -23,6 +23,12 @@ def names(s, seat, k) -> list[str]:
     return [s.game.cardset[s.cards[i]].name for i in s.zones[seat * NZ + k]]
 
 
+def seen(s, viewer: int, zone: str) -> list[tuple[str | None, bool]]:
+    """What ``viewer``'s observation shows of a zone: (card id or None, face up) per card."""
+    z = next(z for z in s.observation(viewer)["zones"] if z["id"] == zone)
+    return [(e["card"], e["face_up"]) for e in z["cards"]]
+
+
 def do(s, *texts: str) -> None:
     for t in texts:
         s.apply_text(t)
@@ -89,10 +95,9 @@ def test_overwrite_to_hand_option():
 def test_set_cards_are_hidden_from_the_opponent():
     s = basic()
     do(s, "set-attacker 剣士", "set-attacker 弓兵", "set-support 盾")
-    obs = s.observation(1)
-    assert obs["players"][0]["attacker"] == [{"card": None, "face_up": False}]
-    assert obs["players"][0]["supports"][0] == [{"card": None, "face_up": False}]
-    assert s.observation(0)["players"][0]["attacker"] == [{"card": "swordsman", "face_up": False}]
+    assert seen(s, 1, "p1.attacker") == [(None, False)]
+    assert seen(s, 1, "p1.support1") == [(None, False)]
+    assert seen(s, 0, "p1.attacker") == [("swordsman", False)]
 
 
 # ---------------------------------------------------------------------- 切り札フェイズ
@@ -183,7 +188,8 @@ def test_set_attacker_is_pow_200_every_attribute_face_down_then_discarded():
     assert s.pow == [200, 400]
     att = s.zones[ATTACKER_SLOT][0]
     assert not s.flags[att] & FACE_UP and not s.knows(1, att)
-    assert s.observation(1)["players"][0]["set_attacker"] is True
+    slot = next(z for z in s.observation(1)["zones"] if z["id"] == "p1.attacker")
+    assert slot["cards"][0]["flags"] == ["set_attacker"] and slot["cards"][0]["card"] is None
     assert s.game.attr_names(s.attr[0]) == ["火", "水", "風", "土"]
     # seat 1 wins with 400 > 200 (seat 0 has no set support, the window closes at once)
     assert s.phase == 8  # take_life
@@ -252,9 +258,9 @@ def test_open_effects_first_player_first():
     # both attackers are hexers (-300 to the opponent): the first player's effect resolves first
     s = basic(hands=(["呪術師"], ["呪術師"]), first=1)
     do(s, "set-attacker 呪術師", "set-attacker 呪術師", "done", "done", "no-trump", "no-trump")
-    pows = [(e.seat, e.args) for e in s.log if e.kind == "pow"]
-    assert pows == [(0, (-300, 300)), (1, (-300, 300))]  # seat 1 (first) lowered seat 0 first
-    assert any(e.kind == "battle_tie" for e in s.log)
+    pows = [(e.seat, e.arg("change"), e.arg("pow")) for e in s.log if e.code == "pow"]
+    assert pows == [(0, -300, 300), (1, -300, 300)]  # seat 1 (first) lowered seat 0 first
+    assert any(e.code == "battle_tie" for e in s.log)
 
 
 def test_support_window_alternates_and_closes_after_two_passes_in_a_row():
@@ -480,7 +486,8 @@ def test_peek_support_tells_only_the_peeker():
     s = _open_one("密偵", their_supports=["盾"])
     target = s.zones[NZ + SUPPORT_1][0]
     assert s.knows(0, target) and not s.knows(2, target)
-    assert s.observation(0)["players"][1]["supports"][0] == [{"card": "shield", "face_up": False}]
+    assert seen(s, 0, "p2.support1") == [("shield", False)]
+    assert seen(s, 1 - 1 + 2, "p2.support1") == [(None, False)]  # the spectator does not
 
 
 def test_discard_support_with_a_choice():

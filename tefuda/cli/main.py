@@ -218,7 +218,9 @@ def play(
     def show_events(seat: int) -> None:
         nonlocal shown
         for ev in state.log[shown:]:
-            console.print("  " + g.render_event(ev.view(seat), seat), highlight=False, markup=False)
+            console.print(
+                "  " + g.render_event(ev.view(seat, g.card_ids), seat), highlight=False, markup=False
+            )
         shown = len(state.log)
 
     def save_replay() -> None:
@@ -302,7 +304,9 @@ def _ask_human(state, seat: int, g):
             return ("say", said)
         if low == "log":
             for ev in (state.log or [])[-15:]:
-                console.print("  " + g.render_event(ev.view(seat), seat), highlight=False, markup=False)
+                console.print(
+                    "  " + g.render_event(ev.view(seat, g.card_ids), seat), highlight=False, markup=False
+                )
             continue
         if text.isdigit():
             n = int(text)
@@ -477,10 +481,7 @@ def replay(
                     f"[{step}] P{mover + 1}" + (f": {text}" if own else ""), highlight=False, markup=False
                 )
             for ev in events:
-                if all_:
-                    view = {"kind": ev.kind, "seat": ev.seat, "card": ev.card, "args": ev.args}
-                else:
-                    view = ev.view(viewer)
+                view = ev.view(-1 if all_ else viewer, g.card_ids)
                 console.print("  " + g.render_event(view, viewer), highlight=False, markup=False)
             mover = state.current_player
         res = state.outcome()

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
+import pkgutil
+from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from .actions import ActionSpace
+from .actions import Action, ActionSpace
 from .cards import CardSchema, CardSet, load_cardset
 from .decklist import Deck, load_deck, parse_deck
-from .errors import DeckListError, OptionError
-from .state import State
+from .errors import DeckListError, NotationError, OptionError
+from .state import TERMINAL, State
 from .zones import ZoneSpec
 
 
@@ -66,10 +69,51 @@ class Mode:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-class Game:
-    """A registered game: its cards, options, deck rules and a factory for initial states.
+# the events the core itself emits, in every game
+CORE_EVENT_TEXT: dict[str, tuple[str, str]] = {
+    "game_over": ("ゲーム終了: {code:outcome}", "game over: {code:outcome}"),
+    "say": ("{who}: 「{text}」", "{who} says: “{text}”"),
+}
 
-    Subclasses set the ClassVars and implement ``new_state`` and ``deck_problems``.
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What kind of game this is, like OpenSpiel's GameType and GameInfo together (``game.info``)."""
+
+    id: str
+    name: str
+    name_en: str
+    rules_version: str
+    min_players: int
+    max_players: int
+    modes: tuple[str, ...]
+    # chance: the engine draws every random event (shuffles, じゃんけん) from the state's own seeded RNG —
+    # OpenSpiel's SAMPLED_STOCHASTIC; there is no chance player to act
+    chance: str
+    information: str  # "imperfect": hidden hands and decks
+    dynamics: str  # "sequential": one seat decides at a time (simultaneous choices are sequential prompts)
+    utility: str  # "zero_sum" for two sides, "general_sum" otherwise (returns: +1 winners, -1 the others)
+    reward_model: str  # "terminal": returns come at the end only
+    min_utility: float
+    max_utility: float
+    max_game_length: int  # actions after which a game counts as stuck (the lab's action cap, a rule hole)
+    num_distinct_actions: int  # the size of the action space (RL action masks)
+    terminal_player: int  # current_player once the game is over
+
+
+class Game(ABC):
+    """A registered game: the contract every game implements, and nothing else (docs/game-contract.md).
+
+    A game sets the class attributes below and implements, on the game object:
+
+    - ``zone_specs(nplayers)``, ``new_state(decks, seed, players=, record=)``, ``deck_problems(deck)``;
+    - ``notation(state, action, lang)`` and ``label(state, action)``: the one way an action is written and
+      shown (``parse`` and ``describe`` follow from them);
+
+    and on its :class:`~tefuda.core.state.State` subclass (declared as ``state_class``):
+    ``_legal_actions``, ``_apply``, ``phase_info``, with the optional observation hooks ``counters``,
+    ``card_view``, ``prompt``, ``extra``, and its fields typed (``_TYPES``, ``_CARD_FIELDS``, ``_FLAGS``).
+    Everything else — observations, events, determinization, replays, positions, the registry — is the core's.
     """
 
     id: ClassVar[str]
@@ -81,13 +125,17 @@ class Game:
     option_specs: ClassVar[dict[str, OptionSpec]] = {}
     card_schema: ClassVar[CardSchema]
     package_dir: ClassVar[Path]
-    action_space: ClassVar[ActionSpace]
     implemented: ClassVar[bool] = True  # False: the game says loudly which rules are missing
     modes: ClassVar[tuple[Mode, ...]] = ()  # empty: the one mode of min_players players
     state_class: ClassVar[type[State]]
     # how a game can end: code -> (Japanese, English); Outcome.code is always one of these
     outcomes: ClassVar[dict[str, tuple[str, str]]] = {}
+    # how each event reads: code -> (Japanese template, English template), for the view layer (tefuda.view)
+    event_text: ClassVar[dict[str, tuple[str, str]]] = {}
+    max_game_length: ClassVar[int] = 5000
     _cardset_cache: ClassVar[dict[str, CardSet]] = {}
+
+    action_space: ActionSpace  # set by _setup: every action the game can ever take, numbered
 
     def __init__(self, options: dict[str, Any] | None = None, cards_path: str | Path | None = None) -> None:
         opts = {k: spec.default for k, spec in self.option_specs.items()}
@@ -104,10 +152,35 @@ class Game:
         if path not in cache:
             cache[path] = load_cardset(path, self.card_schema)
         self.cardset: CardSet = cache[path]
+        self.card_ids: list[str] = [c.id for c in self.cardset]
         self._setup()
 
-    def _setup(self) -> None:
-        """Per-game precomputation over the card set (compiled tables for the hot paths)."""
+    def _setup(self) -> None:  # noqa: B027 - an optional hook, empty by default
+        """Per-game precomputation over the card set (compiled tables for the hot paths, the action space)."""
+
+    @property
+    def info(self) -> GameInfo:
+        modes = self.modes or (Mode(f"{self.min_players}p", self.min_players),)
+        two_sided = all(self.sides(m.players) == 2 for m in modes)
+        return GameInfo(
+            id=self.id,
+            name=self.name,
+            name_en=self.name_en,
+            rules_version=self.rules_version,
+            min_players=self.min_players,
+            max_players=self.max_players,
+            modes=tuple(m.label for m in modes),
+            chance="sampled",
+            information="imperfect",
+            dynamics="sequential",
+            utility="zero_sum" if two_sided else "general_sum",
+            reward_model="terminal",
+            min_utility=-1.0,
+            max_utility=1.0,
+            max_game_length=self.max_game_length,
+            num_distinct_actions=self.action_space.size,
+            terminal_player=TERMINAL,
+        )
 
     def sides(self, nplayers: int) -> int:
         """How many sides play against each other (a team counts once): the fair share of wins is 1/sides."""
@@ -135,9 +208,9 @@ class Game:
         if problems:
             raise DeckListError(deck.source, problems)
 
+    @abstractmethod
     def deck_problems(self, deck: Deck) -> list[tuple[int | None, str]]:
         """Every deck rule broken: ``(line or None, message naming the rule)``."""
-        raise NotImplementedError
 
     def sample_decks(self) -> dict[str, Path]:
         d = self.package_dir / "decks"
@@ -148,10 +221,11 @@ class Game:
         return self.load_deck(decks[seat % len(decks)])
 
     # ------------------------------------------------------------------ states
+    @abstractmethod
     def zone_specs(self, nplayers: int) -> tuple[ZoneSpec, ...]:
         """The table's zones for ``nplayers`` players."""
-        raise NotImplementedError
 
+    @abstractmethod
     def new_state(
         self,
         decks: list[Deck] | None = None,
@@ -160,24 +234,33 @@ class Game:
         players: int | None = None,
         record: bool = True,
     ) -> State:
-        raise NotImplementedError
+        """A new game, set up and run to its first decision."""
 
-    # ------------------------------------------------------------------ presentation (overridden per game)
-    def describe(self, action: Any) -> str:
-        """A menu label for an action (Japanese and English where the game provides them)."""
-        return " ".join(str(x) for x in action if x != -1)
+    # ------------------------------------------------------------------ actions: notation and labels
+    @abstractmethod
+    def notation(self, state: State, action: Action, lang: str = "ja") -> str:
+        """An action as text: what a player types and a replay stores (``lang="en"``: English names)."""
 
-    def render_event(self, ev: dict[str, Any], viewer: int) -> str:
-        """One event, as ``viewer`` sees it (``ev`` = ``Event.view(viewer)``)."""
-        card = ev["card"]
-        name = "?" if card is None else ("" if card < 0 else self.cardset[card].label)
-        return f"P{ev['seat'] + 1} {ev['kind']} {name} {' '.join(map(str, ev['args']))}".strip()
+    @abstractmethod
+    def label(self, state: State, action: Action) -> tuple[str, str]:
+        """A menu label for a legal action: (Japanese, English)."""
 
-    def render_observation(self, obs: dict[str, Any]) -> Any:
-        """A Rich renderable of an observation."""
-        from rich.pretty import Pretty
+    def describe(self, state: State, action: Action) -> str:
+        """The label, Japanese and English side by side."""
+        ja, en = self.label(state, action)
+        return f"{ja} — {en}"
 
-        return Pretty(obs)
+    def parse(self, state: State, text: str) -> Action:
+        """Text -> the legal action whose notation it is (Japanese or English names, any case and spacing);
+        anything else raises :class:`NotationError` saying why and what is legal now."""
+        text = " ".join(text.split())
+        want = text.casefold()
+        legal = state.legal_actions()
+        for lang in ("ja", "en"):
+            for a in legal:
+                if self.notation(state, a, lang).casefold() == want:
+                    return a
+        raise NotationError(self.explain_notation(state, text))
 
     def explain_notation(self, state: State, text: str) -> str:
         """Why typed text is not a legal action now: empty, an unknown kind of action, the game is over, or
@@ -193,6 +276,33 @@ class Game:
         if not legal:
             return f"{text!r}: the game is over"
         return f"{text!r} is not legal now (P{state.to_move + 1} may: {shown})"
+
+    def action_refs(self, state: State, action: Action, seat: int) -> list[dict[str, Any]]:
+        """The zones and cards an action is about (``{"zone", "pos", "card"}`` each), for a UI to make them
+        clickable. ``seat`` is the one who may take it."""
+        return []
+
+    # ------------------------------------------------------------------ presentation (the view layer)
+    def event_template(self, code: str) -> tuple[str, str] | None:
+        """How an event reads: the game's template, or the core's for the events every game has."""
+        return self.event_text.get(code) or CORE_EVENT_TEXT.get(code)
+
+    def render_event(self, ev: dict[str, Any], viewer: int, lang: str = "both") -> str:
+        """One event, as ``viewer`` sees it (``ev`` = ``Event.view(viewer, game.card_ids)``), in Japanese
+        and English (``lang``: ``ja``, ``en`` or ``both``)."""
+        from tefuda.view.text import render_event
+
+        return render_event(self, ev, viewer, lang)
+
+    def render_observation(self, obs: dict[str, Any]) -> Any:
+        """A Rich renderable of an observation (the terminal's table)."""
+        from tefuda.view.terminal import render_observation
+
+        return render_observation(self, obs)
+
+    def render_extra(self, obs: dict[str, Any]) -> list[str]:
+        """Lines for the game's ``extra`` facts in the terminal (a game with ``extra`` says how they read)."""
+        return []
 
     def card_table_row(self, c: Any) -> dict[str, Any]:
         return {"id": c.id, "name": c.name, "name_en": c.name_en, "type": c.type, **dict(c.data)}
@@ -216,24 +326,60 @@ class Game:
             "cards": len(self.cardset),
             "card_set": self.cardset.digest,
             "implemented": self.implemented,
+            "info": dict(self.info.__dict__),
         }
 
 
 # ---------------------------------------------------------------------- registry
 _REGISTRY: dict[str, type[Game]] = {}
-_GAME_MODULES = ("tefuda.games.kirifuda", "tefuda.games.yonesu", "tefuda.games.genesis")
+_LOADED = False
+ENTRY_POINT_GROUP = "tefuda.games"
 
 
 def register(cls: type[Game]) -> type[Game]:
+    """Add a game class to the registry (its module calls this, or an entry point names it)."""
+    if not (isinstance(cls, type) and issubclass(cls, Game)):
+        raise TypeError(f"{cls!r} is not a tefuda Game class")
     if cls.id in _REGISTRY and _REGISTRY[cls.id] is not cls:
-        raise ValueError(f"game id {cls.id!r} registered twice")
+        raise ValueError(
+            f"game id {cls.id!r} registered twice ({_REGISTRY[cls.id].__module__}, {cls.__module__})"
+        )
     _REGISTRY[cls.id] = cls
     return cls
 
 
 def _load_all() -> None:
-    for mod in _GAME_MODULES:
-        importlib.import_module(mod)
+    """Find every game once: the packages under ``tefuda.games`` and every entry point of the group
+    ``tefuda.games`` (``[project.entry-points."tefuda.games"] mygame = "mypkg:MyGame"`` in a third party's
+    pyproject.toml) — the core itself names no game."""
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    import tefuda.games as games
+
+    for mod in pkgutil.iter_modules(games.__path__):
+        if mod.ispkg:
+            importlib.import_module(f"{games.__name__}.{mod.name}")
+    for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            cls = ep.load()
+        except Exception as e:  # a broken plug-in must not take the built-in games down with it
+            _BROKEN[ep.name] = f"{type(e).__name__}: {e}"
+            continue
+        if cls.id != ep.name:
+            _BROKEN[ep.name] = f"entry point {ep.name!r} names a game whose id is {cls.id!r}"
+            continue
+        register(cls)
+
+
+_BROKEN: dict[str, str] = {}  # entry points that failed to load: name -> why
+
+
+def broken_games() -> dict[str, str]:
+    """Games offered by an entry point that could not be loaded, and why."""
+    _load_all()
+    return dict(_BROKEN)
 
 
 def game_ids() -> list[str]:
@@ -246,7 +392,8 @@ def game_class(game_id: str) -> type[Game]:
     try:
         return _REGISTRY[game_id]
     except KeyError:
-        raise OptionError(f"no game {game_id!r} (games: {', '.join(sorted(_REGISTRY))})") from None
+        why = f"; {game_id} could not be loaded: {_BROKEN[game_id]}" if game_id in _BROKEN else ""
+        raise OptionError(f"no game {game_id!r} (games: {', '.join(sorted(_REGISTRY))}){why}") from None
 
 
 def load_game(game_id: str, options: dict[str, Any] | None = None, **kw: Any) -> Game:

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action
-from .errors import IllegalActionError, NotationError
-from .events import Event
+from .errors import IllegalActionError
+from .events import At, Card, CardRef, Event, PlaceRef, Zone
 from .fields import CardField, FieldType, Flags
 from .rng import Rng
 from .zones import PRIVATE, PUBLIC, ZoneSpec
@@ -204,7 +204,7 @@ class State:
         self.result = Outcome(winner, code, en, ja, tuple(team))
         self.to_move = TERMINAL
         self._on_finish()
-        self.emit("game_over", -1 if winner is None else winner, -1, code)
+        self.emit("game_over", -1 if winner is None else winner, code=code)
 
     def _on_finish(self) -> None:
         """A game's own clean-up when it ends (its phase, its queues)."""
@@ -251,7 +251,7 @@ class State:
             raise IllegalActionError(f"there is no seat P{seat + 1}")
         start = len(self.log) if self.log is not None else 0
         self._legal = None
-        self.emit("say", seat, -1, text)
+        self.emit("say", seat, text=text)
         self._on_chat(seat, text)
         self._legal = None
         return self.log[start:] if self.log is not None else []
@@ -387,14 +387,31 @@ class State:
     def knows(self, seat: int, inst: int) -> bool:
         return bool((self.known[inst] >> seat) & 1)
 
-    def emit(self, kind: str, seat: int, inst: int = -1, *args: Any) -> None:
-        """Record an event (only when this state records events). ``args`` must be public facts."""
-        if self.log is None:
+    def emit(self, code: str, seat: int = -1, inst: int = -1, /, **args: Any) -> None:
+        """Record an event (only when this state records events): ``code``, the seat it concerns, the card
+        instance it is about (its identity goes to whoever may know it now), and named public arguments —
+        numbers, strings, or ``At``/``Card``/``Zone`` references resolved here (core/events.py)."""
+        log = self.log
+        if log is None:
             return
+        resolved = tuple((k, self._resolve(v)) for k, v in args.items()) if args else ()
         if inst >= 0:
-            self.log.append(Event(kind, seat, self.cards[inst], self.known[inst], args))
+            log.append(Event(code, seat, self.cards[inst], self.known[inst], resolved))
         else:
-            self.log.append(Event(kind, seat, -1, 0, args))
+            log.append(Event(code, seat, -1, 0, resolved))
+
+    def _resolve(self, v: Any) -> Any:
+        if isinstance(v, At):
+            i = v.inst
+            z = self.where[i]
+            return PlaceRef(self.zone_specs[z].key, self.zones[z].index(i), self.cards[i], self.known[i])
+        if isinstance(v, Card):
+            return CardRef(self.cards[v.inst], self.known[v.inst])
+        if isinstance(v, Zone):
+            return PlaceRef(self.zone_specs[v.zone].key, None, -1, 0)
+        if isinstance(v, tuple | list):
+            return tuple(self._resolve(x) for x in v)
+        return v
 
     # ------------------------------------------------------------------ views
     def card_of(self, inst: int):
@@ -647,10 +664,50 @@ class State:
 
     # ------------------------------------------------------------------ to be written by each game
     def _legal_actions(self) -> list[Action]:
+        """Exactly the actions the rules allow now (only called while the game is not over)."""
         raise NotImplementedError
 
     def _apply(self, action: Action) -> None:
+        """Carry out a legal action, then every automatic step, until someone must decide or the game ends."""
         raise NotImplementedError
+
+    def phase_info(self) -> tuple[str, str, str]:
+        """The current phase (or step): its id and its Japanese and English names."""
+        raise NotImplementedError
+
+    def counters(self, player: int, viewer: int) -> list[dict[str, Any]]:
+        """A player's named public numbers (life, SP, cards in the 本陣 …): ``observe.counter(...)`` each."""
+        return []
+
+    def card_view(self, inst: int, viewer: int) -> dict[str, Any]:
+        """What the table shows of a card beyond its identity and face: ``counters`` (damage …), ``stats``
+        (current power …), ``with`` (the card it lies on or is paired with). Public facts only."""
+        return {}
+
+    def prompt(self, viewer: int) -> dict[str, Any] | None:
+        """What kind of choice the player to move faces (public: who, what kind, how many picks). By default
+        one action of the legal ones, named by the phase."""
+        _, ja, en = self.phase_info()
+        return {
+            "seat": self.to_move,
+            "kind": "action",
+            "ja": ja,
+            "en": en,
+            "min": 1,
+            "max": 1,
+            "source": None,
+        }
+
+    def extra(self, viewer: int) -> dict[str, Any]:
+        """Game-specific public facts for the observation's ``extra`` (documented in the game's RULES.md)."""
+        return {}
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see (``seat`` = number of players: a spectator), in the one observation schema
+        of every game (tefuda/schema/observation.schema.json)."""
+        from .observe import observe
+
+        return observe(self, seat)
 
     def _why_illegal(self, action: Action) -> str:
         try:
@@ -661,53 +718,20 @@ class State:
         more = "" if len(self.legal_actions()) <= 12 else ", …"
         return f"'{shown}' is not legal now (P{self.to_move + 1} may: {legal}{more})"
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        raise NotImplementedError
+    # ------------------------------------------------------------------ notation (the game writes it)
+    def notation(self, action: Action, lang: str = "ja") -> str:
+        """The action as text (``set-attacker 紅蓮の竜騎士``); English names with ``lang="en"``."""
+        return self.game.notation(self, action, lang)
 
-    def notation(self, action: Action) -> str:
-        raise NotImplementedError
-
-    def describe(self, action: Action) -> str:
-        """A friendly label (Japanese and English names) for menus; defaults to the notation."""
-        return self.notation(action)
-
-    def parse_action(self, text: str) -> Action:
-        """Notation -> a legal action; raises :class:`NotationError` (a kind of IllegalActionError)."""
-        text = " ".join(text.split())
-        for a in self.legal_actions():
-            if self.notation(a).casefold() == text.casefold():
-                return a
-        for a in self.legal_actions():
-            if self._alt_notations(a) and text.casefold() in (s.casefold() for s in self._alt_notations(a)):
-                return a
-        raise NotationError(self._why_illegal_text(text))
-
-    def _alt_notations(self, action: Action) -> tuple[str, ...]:
-        return ()
-
-    def _why_illegal_text(self, text: str) -> str:
-        legal = ", ".join(self.notation(a) for a in self.legal_actions()[:12])
-        more = "" if len(self.legal_actions()) <= 12 else ", …"
-        if not self.legal_actions():
-            return f"{text!r}: the game is over"
-        return f"{text!r} is not a legal action now (legal: {legal}{more})"
-
-
-class NotationByGame:
-    """Mixin for states whose game writes notation with the state at hand:
-    ``game.notation(state, action, lang="ja")``, ``game.describe(state, action)`` and
-    ``game.explain_notation(state, text)``. English notation is accepted too."""
-
-    __slots__ = ()
-
-    def notation(self, action: Action) -> str:
-        return self.game.notation(self, action)
+    def label(self, action: Action) -> tuple[str, str]:
+        """A menu label for a legal action: (Japanese, English)."""
+        return self.game.label(self, action)
 
     def describe(self, action: Action) -> str:
+        """A menu label, Japanese and English side by side."""
         return self.game.describe(self, action)
 
-    def _alt_notations(self, action: Action) -> tuple[str, ...]:
-        return (self.game.notation(self, action, lang="en"),)
-
-    def _why_illegal_text(self, text: str) -> str:
-        return self.game.explain_notation(self, text)
+    def parse_action(self, text: str) -> Action:
+        """Notation (Japanese or English names) -> a legal action; raises :class:`NotationError` (a kind of
+        IllegalActionError) that says what is legal now."""
+        return self.game.parse(self, text)

@@ -7,15 +7,17 @@ from dataclasses import dataclass
 PUBLIC = 0  # everyone sees identities (discard pile, reveal area)
 PRIVATE = 1  # the owner sees identities (hand; face-down set cards); face-up cards there are public
 HIDDEN = 2  # nobody sees identities unless they learned them (deck, life)
+VISIBILITY = ("public", "private", "hidden")
 
 
 @dataclass(frozen=True, slots=True)
 class ZoneSpec:
-    """One zone of one seat.
+    """One zone of one seat (or, ``shared``, of the table).
 
     ``mixes``: the owner may hold these cards in any order (a hand), so when one leaves face down nobody
     else can tell which one it was: the other players' knowledge of every card in the zone is forgotten.
     ``ordered``: positions mean something to the rules (deck top/bottom, life card picked by position).
+    ``top_first``: the zone's top (where cards are drawn from) is its first card, not its last.
     """
 
     name: str
@@ -26,3 +28,15 @@ class ZoneSpec:
     mixes: bool = False
     capacity: int | None = None
     played: bool = False  # a card moved here from a hand counts as played (simulator statistics)
+    shared: bool = False  # the table's, not a seat's (ヨネス's one 山札); ``owner`` is then 0
+    name_en: str = ""  # English label (default: the name with spaces)
+    top_first: bool = False
+
+    @property
+    def key(self) -> str:
+        """The zone's id in observations, events and positions: ``p1.hand``, or ``deck`` when shared."""
+        return self.name if self.shared else f"p{self.owner + 1}.{self.name}"
+
+    @property
+    def label_en(self) -> str:
+        return self.name_en or self.name.replace("_", " ")

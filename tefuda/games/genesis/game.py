@@ -174,7 +174,12 @@ class GenesisGame(Game):
             return f"{action.kind} {parts[0]} -> {parts[1]}"
         return " ".join([action.kind, *parts])
 
-    def describe(self, s: GenesisState, action: Action) -> str:
+    def label(self, s, action: Action) -> tuple[str, str]:  # TEMPORARY shim until the schema conversion
+        text = self.describe_old(s, action)
+        ja, _, en = text.partition(" — ")
+        return ja, en or ja
+
+    def describe_old(self, s: GenesisState, action: Action) -> str:
         ja, en = _LABELS.get(action.kind, (action.kind, action.kind))
         tb = self.tables
         extra = ""

@@ -11,7 +11,6 @@ from typing import Any, ClassVar
 
 from tefuda.core import FACE_UP, Action, Rng, State
 from tefuda.core.fields import Bool, CardField, Enum, Flags, Inst, Int, Opt, PerSeat, Seat, Seq, Str, Tup
-from tefuda.core.state import NotationByGame
 
 from . import battle, effects, flow, setup, turns
 from .cards import HERO
@@ -37,7 +36,7 @@ from .zones import DECK, FRONT, GRAVE, HAND, NZ, REAR, REVEAL
 from .zones import UNION as UNION_ZONE
 
 
-class GenesisState(NotationByGame, State):
+class GenesisState(State):
     __slots__ = (
         "atk_mod",
         "battle",

@@ -23,16 +23,16 @@ def resolve(s: KirifudaState) -> None:
     pa, pb = s.pow[a], s.pow[b]
     s.pending = None
     if pa < 0 and pb < 0:
-        s.emit("no_battle", -1)
+        s.emit("no_battle")
         phases.end_phase(s)
         return
     if pa == pb:
-        s.emit("battle_tie", -1, -1, pa)
+        s.emit("battle_tie", pow=pa)
         if s.game.options["tie"] == "both_damage":
             s.hits = [(a, b), (b, a)]
     else:
         w = a if pa > pb else b
-        s.emit("battle_won", w, -1, max(pa, pb), min(pa, pb))
+        s.emit("battle_won", w, pow=max(pa, pb), vs=min(pa, pb))
         s.hits = [(w, 1 - w)]
     _next_hit(s)
 
@@ -67,7 +67,7 @@ def _take(s: KirifudaState, pos: int) -> None:
     _, victim = s.hits.pop(0)
     inst = s.zones[victim * NZ + LIFE][pos]
     s.move(inst, victim * NZ + HAND)
-    s.emit("life_taken", victim, inst, pos + 1, len(s.zones[victim * NZ + LIFE]))
+    s.emit("life_taken", victim, inst, pos=pos + 1, left=len(s.zones[victim * NZ + LIFE]))
 
 
 def apply_take_life(s: KirifudaState, action: Action) -> None:

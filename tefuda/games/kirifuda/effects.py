@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import Action
+from tefuda.core.events import Card, Zone
 
 from . import phases
 from .cards import Effect
@@ -40,7 +41,7 @@ def run(s: KirifudaState) -> None:
             continue
         eff = tb.effects[s.cards[inst]][item[3]]
         if not _conditions_hold(s, seat, eff):
-            s.emit("condition_failed", seat, inst, eff.do)
+            s.emit("condition_failed", seat, inst, effect=eff.do)
             continue
         if _resolve(s, seat, inst, eff):
             return
@@ -91,18 +92,18 @@ def _resolve(s: KirifudaState, seat: int, inst: int, e: Effect) -> bool:
         if s.pow[t] < 0 or (e.amount < 0 and _guarded(s, seat, t, inst)):
             return False
         s.pow[t] = max(0, s.pow[t] + e.amount)
-        s.emit("pow", t, inst, e.amount, s.pow[t])
+        s.emit("pow", t, inst, change=e.amount, pow=s.pow[t])
     elif do == "set_pow":
         t = opp if e.to_opponent else seat
         if s.pow[t] < 0 or _guarded(s, seat, t, inst):
             return False
         s.pow[t] = e.amount
-        s.emit("pow_set", t, inst, e.amount)
+        s.emit("pow_set", t, inst, pow=e.amount)
     elif do == "swap_pow":
         if s.pow[seat] < 0 or s.pow[opp] < 0 or _guarded(s, seat, opp, inst):
             return False
         s.pow[seat], s.pow[opp] = s.pow[opp], s.pow[seat]
-        s.emit("pow_swap", seat, inst, s.pow[seat], s.pow[opp])
+        s.emit("pow_swap", seat, inst, mine=s.pow[seat], theirs=s.pow[opp])
     elif do == "draw":
         from .setup import draw_to
 
@@ -116,7 +117,7 @@ def _resolve(s: KirifudaState, seat: int, inst: int, e: Effect) -> bool:
             if not deck:
                 break
             s.move(deck[0], seat * NZ + LIFE)
-            s.emit("life_added", seat, -1, len(s.zones[seat * NZ + LIFE]))
+            s.emit("life_added", seat, count=len(s.zones[seat * NZ + LIFE]))
     elif do == "protect":
         s.protect[seat] = True
         s.emit("protect", seat, inst)
@@ -154,16 +155,16 @@ def _target_support(s: KirifudaState, seat: int, do: str, slot: int) -> None:
     target = s.zones[opp * NZ + SUPPORT_SLOTS[slot]][0]
     if do == "peek_support":
         s.tell(target, seat)
-        s.emit("peek_support", seat, target, f"support{slot + 1}")
+        s.emit("peek_support", seat, target, slot=Zone(opp * NZ + SUPPORT_SLOTS[slot]))
     else:
         s.move(target, opp * NZ + DISCARD, face_up=True)
-        s.emit("discard_support", seat, target, f"support{slot + 1}")
+        s.emit("discard_support", seat, target, slot=Zone(opp * NZ + SUPPORT_SLOTS[slot]))
 
 
 def _peek_life(s: KirifudaState, seat: int, pos: int) -> None:
     target = s.zones[(1 - seat) * NZ + LIFE][pos]
     s.tell(target, seat)
-    s.emit("peek_life", seat, target, pos + 1)
+    s.emit("peek_life", seat, target, pos=pos + 1)
 
 
 def _cost_options(s: KirifudaState, seat: int, inst: int, cost: str) -> list[Action]:
@@ -203,12 +204,14 @@ def apply_choice(s: KirifudaState, action: Action) -> None:
     if k == "pay-set":
         paid = s.zones[seat * NZ + SUPPORT_SLOTS[action.a]][0]
         s.move(paid, seat * NZ + DISCARD, face_up=True)
-        s.emit("cost_paid", seat, paid, f"support{action.a + 1}")
+        s.emit(
+            "cost_paid", seat, paid, source=Card(inst), paid_from=Zone(seat * NZ + SUPPORT_SLOTS[action.a])
+        )
         _queue_effects(s, seat, inst)
     elif k == "pay-hand":
         paid = s.hand_instance(seat, action.a)
         s.move(paid, seat * NZ + DISCARD, face_up=True)
-        s.emit("cost_paid", seat, paid, "hand")
+        s.emit("cost_paid", seat, paid, source=Card(inst), paid_from=Zone(seat * NZ + HAND))
         _queue_effects(s, seat, inst)
     elif k == "decline":
         s.emit("cost_declined", seat, inst)
@@ -216,7 +219,7 @@ def apply_choice(s: KirifudaState, action: Action) -> None:
         deck = s.zones[seat * NZ + DECK]
         if k == "scry-bottom":
             deck.append(deck.pop(0))  # same zone: only the order changes
-        s.emit("scry", seat, -1, "bottom" if k == "scry-bottom" else "top")
+        s.emit("scry_bottom" if k == "scry-bottom" else "scry_top", seat)
     elif k in ("peek-support", "discard-support"):
         _target_support(s, seat, kind, action.a)
     elif k == "peek-life":
@@ -230,7 +233,7 @@ def apply_choice(s: KirifudaState, action: Action) -> None:
         zl.remove(hand_card)
         zl.insert(action.a, hand_card)
         s.move(life_card, seat * NZ + HAND)
-        s.emit("swap_life", seat, -1, action.a + 1)
+        s.emit("swap_life", seat, pos=action.a + 1)
     else:  # skip
         s.emit("skip", seat, inst)
     run(s)

@@ -20,6 +20,7 @@ from .cards import (
     compile_cards,
 )
 from .state import MAX_POS, KirifudaState
+from .texts import EVENT_TEXT, TERM_LABELS
 from .zones import DECK, NZ, TRUMP, zone_specs
 
 # public classes of instances: what every player knows a face-down card to be
@@ -69,6 +70,8 @@ class KirifudaGame(Game):
     card_schema = SCHEMA
     package_dir = Path(__file__).parent
     state_class = KirifudaState
+    event_text = EVENT_TEXT
+    term_labels = TERM_LABELS
     outcomes: ClassVar[dict[str, tuple[str, str]]] = {
         "life_zero": ("ライフ0", "life 0"),
         "both_life_zero": ("両者ライフ0", "both lives 0"),
@@ -231,31 +234,56 @@ class KirifudaGame(Game):
         counts = Counter(self.cardset[s.cards[i]].id for i in range(len(s.cards)) if s.owner[i] == seat)
         return dict(sorted(counts.items()))
 
-    # ------------------------------------------------------------------ notation
-    def notation(self, action: Action) -> str:
+    # ------------------------------------------------------------------ notation and labels
+    def notation(self, state: KirifudaState, action: Action, lang: str = "ja") -> str:
+        """``kind [slot|position] [card name]``, e.g. ``overwrite 1 紅蓮の竜騎士`` (``lang="en"``: English
+        names)."""
         pat = _PATTERN.get(action.kind)
         if pat is None:
             return f"{action.kind}?"
         args = []
         for ch, v in zip(pat, (action.a, action.b), strict=False):
-            args.append(self.cardset[v].name if ch == "c" else str(v + 1))
+            if ch == "c":
+                c = self.cardset[v]
+                args.append(c.name if lang == "ja" else c.name_en)
+            else:
+                args.append(str(v + 1))
         return " ".join([action.kind, *args])
 
-    def describe(self, action: Action) -> str:
-        """Menu label, Japanese and English side by side."""
+    def label(self, state: KirifudaState, action: Action) -> tuple[str, str]:
         ja, en = _LABELS[action.kind]
         pat = _PATTERN[action.kind]
         parts_ja, parts_en = [ja], [en]
         for ch, v in zip(pat, (action.a, action.b), strict=False):
             if ch == "c":
-                parts_ja.append(self.cardset[v].label)
+                c = self.cardset[v]
+                parts_ja.append(c.label)
+                parts_en.append(f"{c.name_en} ({c.name})")
             else:
                 parts_ja.append(str(v + 1))
                 parts_en.append(str(v + 1))
-        return f"{' '.join(parts_ja)}  — {' '.join(parts_en)}"
+        return " ".join(parts_ja), " ".join(parts_en)
+
+    def describe(self, state: KirifudaState, action: Action) -> str:
+        """Menu label: the Japanese label (card names in both languages), then the English action."""
+        ja, _ = self.label(state, action)
+        en = _LABELS[action.kind][1]
+        nums = [
+            str(v + 1)
+            for ch, v in zip(_PATTERN[action.kind], (action.a, action.b), strict=False)
+            if ch != "c"
+        ]
+        return f"{ja}  — {' '.join([en, *nums])}"
+
+    def parse(self, state: KirifudaState, text: str) -> Action:
+        """``kind [slot|position] [card name]``; card names in Japanese, English or by id; says exactly what
+        is wrong with the text or why the action is not legal now."""
+        action = self.parse_notation(text)
+        if action not in state.legal_actions():
+            raise NotationError(state._why_illegal(action))
+        return action
 
     def parse_notation(self, text: str) -> Action:
-        """``kind [slot|position] [card name]``; card names in Japanese, English or by id."""
         words = text.split()
         if not words:
             raise NotationError("empty action")
@@ -293,15 +321,37 @@ class KirifudaGame(Game):
         vals += [-1] * (2 - len(vals))
         return Action(kind, vals[0], vals[1])
 
-    def render_event(self, ev: dict[str, Any], viewer: int) -> str:
-        from .view import render_event
+    def action_refs(self, state: KirifudaState, action: Action, seat: int) -> list[dict[str, Any]]:
+        """The hand card, slot or life card an action names (its own side, or the opponent's for the effects
+        that reach across)."""
+        kind = action.kind
+        pat = _PATTERN.get(kind, "")
+        opp = 1 - seat
+        out: list[dict[str, Any]] = []
+        for ch, v in zip(pat, (action.a, action.b), strict=False):
+            if ch == "c":
+                out.append({"zone": f"p{seat + 1}.hand", "pos": None, "card": self.card_ids[v]})
+            elif ch == "s":
+                side = opp if kind in ("peek-support", "discard-support") else seat
+                out.append({"zone": f"p{side + 1}.support{v + 1}", "pos": None, "card": None})
+            elif ch == "p":
+                side = seat if kind == "swap-life" else opp
+                out.append({"zone": f"p{side + 1}.life", "pos": v, "card": None})
+        if kind == "set-attacker":
+            out.append({"zone": f"p{seat + 1}.attacker", "pos": None, "card": None})
+        elif kind in ("trump-attacker", "trump-support"):
+            out.insert(0, {"zone": f"p{seat + 1}.trump", "pos": None, "card": None})
+            if kind == "trump-attacker":
+                out.append({"zone": f"p{seat + 1}.attacker", "pos": None, "card": None})
+        return out
 
-        return render_event(self, ev, viewer)
-
-    def render_observation(self, obs: dict[str, Any]) -> Any:
-        from .view import render_observation
-
-        return render_observation(self, obs)
+    # ------------------------------------------------------------------ views
+    def render_extra(self, obs: dict[str, Any]) -> list[str]:
+        out = []
+        for who, d in obs["extra"].get("decklists", {}).items():
+            names = ", ".join(f"{self.cardset.find(c).name}×{n}" for c, n in d.items())
+            out.append(f"{who.upper()} デッキリスト decklist: {names}")
+        return out
 
     def card_table_row(self, c: Any) -> dict[str, Any]:
         return {

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import FACE_UP, Action
+from tefuda.core.events import Zone
 
 from . import battle, effects
 from .cards import ALL_ATTRS, ATTACKER, SET_ATTACKER_POW, TRUMP_ATTACKER, TRUMP_SUPPORT
@@ -154,14 +155,14 @@ def apply_set(s: KirifudaState, action: Action) -> None:
     kind = action.kind
     if kind == "set-attacker":
         s.move(s.hand_instance(p, action.a), p * NZ + ATTACKER_SLOT)
-        s.emit("set", p, -1, "attacker")
+        s.emit("set", p, slot=Zone(p * NZ + ATTACKER_SLOT))
         _after_attacker(s, p)
         return
     assert s.phase != SET_ATTACKER
     if kind == "set-support":
         k = next(k for k, zk in enumerate(SUPPORT_SLOTS) if not s.zones[p * NZ + zk])
         s.move(s.hand_instance(p, action.a), p * NZ + SUPPORT_SLOTS[k])
-        s.emit("set", p, -1, f"support{k + 1}")
+        s.emit("set", p, slot=Zone(p * NZ + SUPPORT_SLOTS[k]))
     elif kind == "overwrite":
         zk = SUPPORT_SLOTS[action.a]
         old = s.zones[p * NZ + zk][0]
@@ -169,10 +170,10 @@ def apply_set(s: KirifudaState, action: Action) -> None:
         s.overwrite_used[p] = True
         if s.game.options["overwrite_to"] == "hand":
             s.move(old, p * NZ + HAND)
-            s.emit("overwrite", p, -1, f"support{action.a + 1}", "hand")
+            s.emit("overwrite", p, slot=Zone(p * NZ + zk), to=Zone(p * NZ + HAND))
         else:
             s.move(old, p * NZ + DISCARD, face_up=True)
-            s.emit("overwrite", p, old, f"support{action.a + 1}", "discard")
+            s.emit("overwrite", p, old, slot=Zone(p * NZ + zk), to=Zone(p * NZ + DISCARD))
     else:  # done
         s.emit("support_set_done", p)
         _after_support(s, p)
@@ -233,7 +234,7 @@ def apply_trump(s: KirifudaState, action: Action) -> None:
         s.move(slot[0], p * NZ + DECK)
     s.move(trump, p * NZ + zk)
     s.trump_used[p] = True
-    s.emit("trump", p, -1, "attacker" if want == TRUMP_ATTACKER else f"support{action.a + 1}")
+    s.emit("trump", p, slot=Zone(p * NZ + zk))
     _after_trump(s, p)
 
 
@@ -254,12 +255,12 @@ def begin_open_phase(s: KirifudaState) -> None:
             s.turn_face_up(inst)
             s.pow[p] = tb.pow[c]
             s.attr[p] = tb.attrs[c]
-            s.emit("open_attacker", p, inst, tb.pow[c])
+            s.emit("open_attacker", p, inst, pow=tb.pow[c])
         else:  # a support in the attacker slot opens as a セットアタッカー, still face down
             s.flags[inst] |= 2
             s.pow[p] = SET_ATTACKER_POW
             s.attr[p] = ALL_ATTRS
-            s.emit("set_attacker", p, -1, SET_ATTACKER_POW)
+            s.emit("set_attacker", p, pow=SET_ATTACKER_POW)
     for p in (s.first, s.second):
         slot = s.z(p, ATTACKER_SLOT)
         if slot and s.flags[slot[0]] & FACE_UP and tb.effects[s.cards[slot[0]]]:
@@ -296,7 +297,7 @@ def apply_support_open(s: KirifudaState, action: Action) -> None:
     s.passes = 0
     inst = s.z(p, SUPPORT_SLOTS[action.a])[0]
     s.turn_face_up(inst)
-    s.emit("open_support", p, inst, f"support{action.a + 1}")
+    s.emit("open_support", p, inst, slot=Zone(p * NZ + SUPPORT_SLOTS[action.a]))
     s.queue.append(("card", p, inst))
     s.cont = ("window", 1 - p)
     effects.run(s)
@@ -324,5 +325,5 @@ def end_phase(s: KirifudaState) -> None:
     assert not s.z(0, REVEAL) and not s.z(1, REVEAL)
     s.round += 1
     s.passes = 0
-    s.emit("round", -1, -1, s.round)
+    s.emit("round", round=s.round)
     begin_draw_phase(s)

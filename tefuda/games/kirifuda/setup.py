@@ -74,9 +74,9 @@ def finish_setup(s: KirifudaState) -> None:
         for _ in range(s.game.options["life"]):
             if s.z(p, DECK):
                 s.move(s.z(p, DECK)[0], p * NZ + LIFE)
-        s.emit("life_set", p, -1, len(s.z(p, LIFE)))
+        s.emit("life_set", p, count=len(s.z(p, LIFE)))
     s.round = 1
-    s.emit("round", -1, -1, 1)
+    s.emit("round", round=1)
     phases.begin_set_phase(s)
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tefuda.core import FACE_UP, Action, NotationError, Rng, State
+from tefuda.core import FACE_UP, Action, Rng, State
 from tefuda.core.fields import Bool, Enum, Flags, Inst, Int, Opt, PerSeat, Seat, Seq, Str, Tagged, Tup
+from tefuda.core.observe import counter, place
 
 from . import battle, effects, phases, setup
 from .cards import ATTACKER, SUPPORT, TRUMP_ATTACKER, TRUMP_SUPPORT
@@ -37,10 +38,52 @@ from .phase_ids import (  # noqa: F401 - re-exported for callers
     TRUMP_PHASE,
     TRUMP_SUPPORT_ACTS,
 )
-from .zones import ATTACKER_SLOT, DECK, DISCARD, HAND, LIFE, NZ, REVEAL, SUPPORT_SLOTS, TRUMP
+from .zones import DECK, HAND, LIFE, NZ, REVEAL, SUPPORT_SLOTS, TRUMP
 
 # what an effect may stop to ask (``pending``): its cost, or a choice it makes
 CHOICES = ("cost", "scry", "peek_support", "discard_support", "peek_life", "swap_life")
+PHASE_EN = (
+    "choosing first or second",
+    "redraw",
+    "draw phase",
+    "attacker set phase",
+    "support set phase",
+    "trump phase",
+    "support open phase",
+    "effect choice",
+    "battle phase (taking a life card)",
+    "game over",
+)
+_PROMPTS = {
+    SEAT: ("choose", "先攻か後攻かを選ぶ", "choose to go first or second"),
+    REDRAW: ("yes_no", "公開した3枚を引き直すか", "redraw the three shown cards?"),
+    DRAW: ("yes_no", "引いたカードを公開するか", "show the drawn card (and draw one more)?"),
+    SET_ATTACKER: (
+        "choose_card",
+        "アタッカー置き場にセットするカード",
+        "the card to set in the attacker slot",
+    ),
+    SET_SUPPORT: (
+        "choose_card",
+        "サポート置き場にセットするカード",
+        "a card to set in a support slot, or done",
+    ),
+    TRUMP_PHASE: ("choose", "切り札を使うか", "use a trump?"),
+    SUPPORT_OPEN: ("choose", "オープンするサポート", "a support to open, or pass"),
+    TAKE_LIFE: ("choose_target", "相手のライフを1枚選ぶ", "choose one of the opponent's life cards"),
+}
+_CHOICE_PROMPTS = {
+    "cost": ("pay_cost", "コストを払うか", "pay the cost?"),
+    "scry": (
+        "choose",
+        "山札の一番上を上に残すか下に置くか",
+        "keep the top card on top, or put it at the bottom",
+    ),
+    "peek_support": ("choose_target", "見る相手のサポート", "the opponent's support to look at"),
+    "discard_support": ("choose_target", "捨てる相手のサポート", "the opponent's support to discard"),
+    "peek_life": ("choose_target", "見る相手のライフ", "the opponent's life card to look at"),
+    "swap_life": ("choose_card", "入れ替えるライフと手札", "a life card and a hand card to swap"),
+}
 
 
 class KirifudaState(State):
@@ -260,67 +303,43 @@ class KirifudaState(State):
                 assert not self.zones[seat * NZ + REVEAL], "cards left in the 公開エリア"
         assert self.phase == OVER or self.result is None
 
-    # ------------------------------------------------------------------ views
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know (seat = number of players: a spectator). Card ids only where known."""
-        cs = self.game.cardset
-        players = []
-        for p in range(self.nplayers):
-            att = self.zones[p * NZ + ATTACKER_SLOT]
-            entry: dict[str, Any] = {
-                "seat": p,
-                "deck": self.zone_view(p * NZ + DECK, seat),
-                "hand": self.zone_view(p * NZ + HAND, seat),
-                "life": self.zone_view(p * NZ + LIFE, seat),
-                "discard": self.zone_view(p * NZ + DISCARD, seat),
-                "reveal": self.zone_view(p * NZ + REVEAL, seat),
-                "attacker": self.zone_view(p * NZ + ATTACKER_SLOT, seat),
-                "set_attacker": bool(att and self.flags[att[0]] & SET_ATTACKER_FLAG),
-                "supports": [self.zone_view(p * NZ + k, seat) for k in SUPPORT_SLOTS],
-                "trump": self.zone_view(p * NZ + TRUMP, seat),
-                "pow": self.pow[p] if self.pow[p] >= 0 else None,
-                "attributes": self.game.attr_names(self.attr[p]) if self.pow[p] >= 0 else [],
-                "overwrite_used": self.overwrite_used[p],
-                "trump_used": self.trump_used[p],
-                "protect": self.protect[p],
-                "guard": self.guard[p],
-            }
-            if p == seat or self.game.open_decklists:
-                entry["decklist"] = self.game.decklist_view(self, p)
-            players.append(entry)
-        pend = None
-        if self.pending is not None:
-            kind, who, inst = self.pending
-            pend = {
-                "kind": kind,
-                "seat": who,
-                "card": cs[self.cards[inst]].id if inst >= 0 and self.knows(seat, inst) else None,
-            }
-        res = self.result
-        return {
-            "game": "kirifuda",
-            "seat": seat,
-            "round": self.round,
-            "phase": PHASE_NAMES[self.phase][0],
-            "phase_ja": PHASE_NAMES[self.phase][1],
-            "to_move": self.current_player,
-            "first": self.first,
-            "pending": pend,
-            "players": players,
-            "outcome": None
-            if res is None
-            else {"winner": res.winner, "reason": res.reason, "reason_ja": res.reason_ja},
+    # ------------------------------------------------------------------ what the table shows
+    def phase_info(self) -> tuple[str, str, str]:
+        code, ja = PHASE_NAMES[self.phase]
+        return code, ja, PHASE_EN[self.phase]
+
+    def counters(self, player: int, viewer: int) -> list[dict[str, Any]]:
+        has = self.pow[player] >= 0
+        return [
+            counter("life", "ライフ", "life", len(self.zones[player * NZ + LIFE])),
+            counter("pow", "POW", "POW", self.pow[player] if has else None),
+            counter(
+                "attributes",
+                "属性",
+                "attributes",
+                "".join(self.game.attr_names(self.attr[player])) if has else None,
+            ),
+            counter("trump_used", "切り札使用済", "trump used", self.trump_used[player]),
+            counter("overwrite_used", "上書き済", "overwrite used", self.overwrite_used[player]),
+            counter("protect", "ライフ守り", "life protected", self.protect[player]),
+            counter("guard", "POW守り", "POW guarded", self.guard[player]),
+        ]
+
+    def prompt(self, viewer: int) -> dict[str, Any] | None:
+        ph = self.phase
+        kind, ja, en = _PROMPTS.get(ph, ("action", PHASE_NAMES[ph][1], PHASE_EN[ph]))
+        source = None
+        if ph == CHOICE and self.pending is not None:
+            what, _, inst = self.pending
+            kind, ja, en = _CHOICE_PROMPTS[what]
+            source = place(self, inst, viewer)
+        return {"seat": self.to_move, "kind": kind, "ja": ja, "en": en, "min": 1, "max": 1, "source": source}
+
+    def extra(self, viewer: int) -> dict[str, Any]:
+        """``decklists``: the viewer's own deck list (and everyone's when deck lists are open)."""
+        lists = {
+            f"p{p + 1}": self.game.decklist_view(self, p)
+            for p in range(self.nplayers)
+            if p == viewer or self.game.open_decklists
         }
-
-    # ------------------------------------------------------------------ notation
-    def notation(self, action: Action) -> str:
-        return self.game.notation(action)
-
-    def describe(self, action: Action) -> str:
-        return self.game.describe(action)
-
-    def parse_action(self, text: str) -> Action:
-        action = self.game.parse_notation(text)
-        if action not in self.legal_actions():
-            raise NotationError(self._why_illegal(action))
-        return action
+        return {"decklists": lists}

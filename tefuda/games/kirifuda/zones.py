@@ -9,7 +9,7 @@ NZ = 9
 SUPPORT_SLOTS = (SUPPORT_1, SUPPORT_2)
 PLAYED = ("attacker", "support1", "support2")  # set from hand: played (simulator statistics)
 
-_ZONES = (
+_ZONES = (  # name, 日本語, visibility, ordered, mixes, capacity (a deck's and life's top is their first card)
     ("deck", "山札置き場", HIDDEN, True, False, None),
     ("hand", "手札", PRIVATE, False, True, None),
     ("life", "ライフ置き場", HIDDEN, True, False, None),
@@ -24,7 +24,17 @@ _ZONES = (
 
 def zone_specs(nplayers: int) -> tuple[ZoneSpec, ...]:
     return tuple(
-        ZoneSpec(name, ja, seat, vis, ordered=ordered, mixes=mixes, capacity=cap, played=name in PLAYED)
+        ZoneSpec(
+            name,
+            ja,
+            seat,
+            vis,
+            ordered=ordered,
+            mixes=mixes,
+            capacity=cap,
+            played=name in PLAYED,
+            top_first=name in ("deck", "life"),
+        )
         for seat in range(nplayers)
         for (name, ja, vis, ordered, mixes, cap) in _ZONES
     )

@@ -265,7 +265,12 @@ class YonesuGame(Game):
             return s.yonesu_name(t, lang)
         return s.target_name(t)
 
-    def describe(self, s: YonesuState, action: Action) -> str:
+    def label(self, s, action: Action) -> tuple[str, str]:  # TEMPORARY shim until the schema conversion
+        text = self.describe_old(s, action)
+        ja, _, en = text.partition(" — ")
+        return ja, en or ja
+
+    def describe_old(self, s: YonesuState, action: Action) -> str:
         """Menu label: Japanese and English side by side, with the numbers that matter."""
         ja, en = _LABELS.get(action.kind, (action.kind, action.kind))
         tb = self.tables

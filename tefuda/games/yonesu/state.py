@@ -29,7 +29,6 @@ from tefuda.core.fields import (
     Tup,
 )
 from tefuda.core.priority import Window
-from tefuda.core.state import NotationByGame
 
 from . import battle, flow, forces, setup, turn, victory
 from .cards import FORCE, YONESU, matches_discard
@@ -74,7 +73,7 @@ def _parse_target(x: str, ctx: Ctx) -> int | None:
 TARGET = Code(PLAYER_T, _target_name, _parse_target)
 
 
-class YonesuState(NotationByGame, State):
+class YonesuState(State):
     __slots__ = (
         "above",
         "alive",
