@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from tefuda.core import FACE_UP, Action, IllegalActionError, Rng
 from tefuda.games.kirifuda.game import KirifudaGame
-from tefuda.games.kirifuda.position import position
 from tefuda.games.kirifuda.zones import ATTACKER_SLOT, DECK, DISCARD, HAND, LIFE, NZ, SUPPORT_1, SUPPORT_2
 
 CARDS = Path(__file__).parent / "data" / "kirifuda_scenario_cards.toml"
@@ -43,7 +43,7 @@ def basic(g=None, pad: bool = True, **kw):
     kw.setdefault("decks", (FILLER, FILLER))
     kw.setdefault("lives", (["弓兵"] * 3, ["弓兵"] * 3))
     kw.setdefault("trumps", (["王", "秘策"], ["王", "秘策"]))
-    return position(g or game(), **kw)
+    return (g or game()).position(**kw)
 
 
 # ---------------------------------------------------------------------- セットフェイズ
@@ -349,7 +349,7 @@ def test_protect_keeps_life_when_losing():
 
 
 def test_no_attacker_loses_the_battle():
-    s = basic(pad=False, hands=([], ["弓兵"]))
+    s = basic(pad=False, hands=([], ["弓兵"]), advance=True)
     assert s.current_player == 1  # seat 0 has nothing to set
     do(s, "set-attacker 弓兵", "no-trump", "no-trump")
     assert s.pow == [-1, 400]
@@ -407,12 +407,14 @@ def test_reveal_needs_a_second_card():
 
 
 def test_deck_out_loses_by_default():
-    s = basic(start="draw", hands=(["剣士"], ["弓兵"]), decks=([], ["盾"]))
-    assert s.is_over and s.outcome().winner == 1 and s.outcome().reason == "deck out"
+    s = basic(start="draw", hands=(["剣士"], ["弓兵"]), decks=([], ["盾"]), advance=True)
+    assert s.is_over and s.outcome().winner == 1 and s.outcome().code == "deck_out"
 
 
 def test_deck_out_reshuffle_option():
-    s = basic(game(deck_out="reshuffle"), start="draw", hands=(["剣士"], ["弓兵"]), decks=([], ["盾"]))
+    s = basic(
+        game(deck_out="reshuffle"), start="draw", hands=(["剣士"], ["弓兵"]), decks=([], ["盾"]), advance=True
+    )
     assert not s.is_over
     assert s.current_player == 1 or s.phase == 3
 
@@ -553,3 +555,38 @@ def test_determinize_keeps_a_set_attacker_a_support():
         w = s.determinize(1, rng)
         att = w.zones[ATTACKER_SLOT][0]
         assert w.game.cardset[w.cards[att]].type == "support"
+
+
+# ---------------------------------------------------------------------- positions by hand
+@pytest.mark.parametrize(
+    ("kw", "says"),
+    [
+        ({"hands": (["無名"], [])}, "hands[0][0]: no card named '無名'"),
+        ({"hands": (["王"], [])}, "is a trump card"),
+        ({"trumps": (["剣士"], [])}, "is not a trump card"),
+        ({"trumps": (["王", "王"], [])}, "one card of each kind"),
+        ({"supports": (["盾", "盾", "盾"], [])}, "only 2 support slots"),
+        ({"hands": (["剣士"],)}, "one entry per player"),
+        ({"start": "battle"}, "start must be one of"),
+        ({"first": 2}, "first must be 0 or 1"),
+    ],
+)
+def test_a_position_names_what_breaks_the_table(kw, says):
+    from tefuda.core import PositionError
+
+    kw.setdefault("hands", (["剣士"], ["弓兵"]))
+    with pytest.raises(PositionError, match=re.escape(says)):
+        game().position(**kw)
+
+
+def test_a_position_stops_where_it_is_asked_or_says_why():
+    """The first player has nothing to set: the set phase has no decision for them, so asking for it is
+    refused unless the rules may move on (advance=True)."""
+    from tefuda.core import PositionError
+
+    with pytest.raises(PositionError, match="nothing to decide"):
+        game().position(hands=([], ["弓兵"]), decks=(FILLER, FILLER), lives=(["弓兵"], ["弓兵"]))
+    s = game().position(
+        hands=([], ["弓兵"]), decks=(FILLER, FILLER), lives=(["弓兵"], ["弓兵"]), advance=True
+    )
+    assert s.current_player == 1

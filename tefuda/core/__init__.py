@@ -9,6 +9,7 @@ from .errors import (
     IllegalActionError,
     NotationError,
     OptionError,
+    PositionError,
     ReplayError,
     TefudaError,
 )
@@ -40,6 +41,7 @@ __all__ = [
     "OptionError",
     "OptionSpec",
     "Outcome",
+    "PositionError",
     "ReplayError",
     "Rng",
     "State",

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from .actions import Action, ActionSpace
 from .cards import CardSchema, CardSet, load_cardset
 from .decklist import Deck, load_deck, parse_deck
-from .errors import DeckListError, NotationError, OptionError
+from .errors import DeckListError, NotationError, OptionError, PositionError
 from .state import TERMINAL, State
 from .zones import ZoneSpec
 
@@ -235,6 +235,14 @@ class Game(ABC):
         record: bool = True,
     ) -> State:
         """A new game, set up and run to its first decision."""
+
+    def position(self, **spec: Any) -> State:
+        """A position set up by hand (scenario tests, puzzles, bug reports): the game documents its keyword
+        arguments. Validated — an unknown name, too many cards for a zone or a place that does not exist
+        raises :class:`PositionError` naming the argument — and it stops exactly where it is asked to, never
+        running the rules past that point unless told to (``advance=True``). Position *files* of any state
+        are the core's (``tefuda.core.position``)."""
+        raise PositionError(f"{self.id} has no position builder")
 
     # ------------------------------------------------------------------ actions: notation and labels
     @abstractmethod

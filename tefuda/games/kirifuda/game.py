@@ -234,6 +234,13 @@ class KirifudaGame(Game):
         counts = Counter(self.cardset[s.cards[i]].id for i in range(len(s.cards)) if s.owner[i] == seat)
         return dict(sorted(counts.items()))
 
+    def position(self, **spec: Any) -> KirifudaState:
+        """A hand-made position (position.py documents the arguments: hands, decks, lives, supports,
+        trumps, first, start, round …)."""
+        from .position import position
+
+        return position(self, **spec)
+
     # ------------------------------------------------------------------ notation and labels
     def notation(self, state: KirifudaState, action: Action, lang: str = "ja") -> str:
         """``kind [slot|position] [card name]``, e.g. ``overwrite 1 紅蓮の竜騎士`` (``lang="en"``: English
