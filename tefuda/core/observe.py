@@ -48,11 +48,12 @@ def card_entry(state: State, inst: int, seat: int, pos: int | None) -> dict[str,
         "face_up": bool(flags & FACE_UP),
     }
     named = state._FLAGS.dump(flags & ~FACE_UP)
-    if named:
-        e["flags"] = named
     extra = state.card_view(inst, seat)
     if extra:
+        named += extra.pop("flags", [])  # states the game works out (e.g. summoning sickness)
         e.update(extra)
+    if named:
+        e["flags"] = named
     return e
 
 
