@@ -23,6 +23,10 @@ app = typer.Typer(
 )
 deck_app = typer.Typer(no_args_is_help=True, help="Deck lists: check them against a game's deck rules.")
 app.add_typer(deck_app, name="deck")
+position_app = typer.Typer(
+    no_args_is_help=True, help="Positions: any moment of a game as a readable file (TOML), and back."
+)
+app.add_typer(position_app, name="position")
 console = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
 
@@ -184,17 +188,33 @@ def play(
     save: Path | None = typer.Option(None, help="write the replay here"),
     option: list[str] = typer.Option(None, "--option", help="house rule key=value (see `tefuda games`)"),
     max_actions: int = typer.Option(5000, help="safety cap on the number of actions"),
+    from_: Path | None = typer.Option(
+        None, "--from", help="play on from a position file (tefuda position save); its game, players, options"
+    ),
+    force: bool = typer.Option(
+        False, "--force", help="with --from: read it even if the card set has changed"
+    ),
 ) -> None:
     """Play a game: humans see only their own seat's view."""
     from tefuda.agents import decision_for_agent, make_agent
+    from tefuda.core import position as positions
     from tefuda.core.replay import chat_entry, record
     from tefuda.runner import agent_seed
 
-    g = _game(game_id, parse_options(option))
+    start = None
+    if from_ is not None:
+        start = _state_at(from_, None, force)
+        if start.is_over:
+            fail(f"{from_}: the game is over in this position: nothing to play")
+        g = start.game
+        n = start.nplayers
+        decks = []
+    else:
+        g = _game(game_id, parse_options(option))
+        n = _players(g, players)
+        decks = _load_decks(g, [deck1, deck2, None, None][:n])
     if seed is None:
         seed = random.SystemRandom().randrange(1 << 31)
-    n = _players(g, players)
-    decks = _load_decks(g, [deck1, deck2, None, None][:n])
     specs = [p1, p2, p3, p4][:n]
     agents: list[Any] = []
     for seat, spec in enumerate(specs):
@@ -209,8 +229,10 @@ def play(
     # the viewer: the human, or (no human) a spectator; with two humans, whoever is to move
     viewer = humans[0] if humans else n
     seats = ", ".join(f"P{i + 1} {s}" for i, s in enumerate(specs))
-    console.print(f"{g.name} ({g.name_en}) — seed {seed}; {seats}", highlight=False)
-    state = g.new_state(decks, seed, players=n)
+    where = f"from {from_}" if from_ is not None else f"seed {seed}"
+    console.print(f"{g.name} ({g.name_en}) — {where}; {seats}", highlight=False)
+    state = start if start is not None else g.new_state(decks, seed, players=n)
+    start_data = positions.dump(state) if start is not None else None
     actions: list[str] = []
     shown = 0
     _last_seen: dict[int, int] = {}  # per human seat: how much of the log they have been shown
@@ -225,7 +247,7 @@ def play(
 
     def save_replay() -> None:
         if save is not None:
-            rep = record(state, actions, [d.to_text() for d in decks], seed, specs)
+            rep = record(state, actions, [d.to_text() for d in decks], seed, specs, position=start_data)
             rep.save(save)
             console.print(f"replay saved: {save}", highlight=False)
 
@@ -515,38 +537,102 @@ def _evaluate(state, spec: str, seed: int = 0) -> Table:
 
 @app.command()
 def analyze(
-    path: Path = typer.Argument(..., help="a replay file"),
-    step: int = typer.Option(..., "--step", help="the position after this many actions (0 = the start)"),
+    path: Path = typer.Argument(..., help="a replay file, or a position file (tefuda position save)"),
+    step: int | None = typer.Option(
+        None, "--step", help="with a replay: the position after this many actions (0 = the start)"
+    ),
     agent: str = typer.Option(DEFAULT_ANALYZER, "--agent", help="the searching agent and its budget"),
     seed: int = typer.Option(0, help="the search's seed"),
     force: bool = typer.Option(False, "--force", help="load even if the card set has changed"),
 ) -> None:
-    """ "What is best here?": the AI's view of each legal action at a step of a replay, from the acting
-    player's point of view only."""
-    from tefuda.core import ReplayError
-    from tefuda.core.replay import load_replay, replay_steps
-
-    try:
-        rep = load_replay(path)
-        if not 0 <= step <= len(rep.actions):
-            fail(f"--step must be 0–{len(rep.actions)} (this replay has {len(rep.actions)} actions)")
-        g = _game(rep.game, rep.options)
-        state = None
-        for n, _, st, _ in replay_steps(rep, str(path), allow_other_cards=force):
-            state = st
-            if n == step:
-                break
-    except ReplayError as e:
-        fail(str(e))
+    """ "What is best here?": the AI's view of each legal action in a position, or at a step of a replay,
+    from the acting player's point of view only."""
+    state = _state_at(path, step, force)
+    g = state.game
     if state.is_over:
-        fail(f"the game is over at step {step}: nothing to decide")
+        fail(f"the game is over{'' if step is None else f' at step {step}'}: nothing to decide")
     seat = state.current_player
-    console.print(f"step {step}: P{seat + 1} to act — as P{seat + 1} sees it", highlight=False)
+    where = "the position" if step is None else f"step {step}"
+    console.print(f"{where}: P{seat + 1} to act — as P{seat + 1} sees it", highlight=False)
     console.print(g.render_observation(state.observation(seat)))
     try:
         console.print(_evaluate(state, agent, seed))
     except ValueError as e:
         fail(str(e))
+
+
+def _state_at(path: Path, step: int | None, force: bool):
+    """The state in a position file, or after ``step`` actions of a replay (errors end the command)."""
+    from tefuda.core import PositionError, ReplayError
+    from tefuda.core import position as positions
+    from tefuda.core.replay import load_replay, replay_steps
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        fail(f"{path}: cannot read the file ({getattr(e, 'strerror', None) or e})")
+    if positions.is_position(text):
+        if step is not None:
+            fail("--step is for a replay; a position file is one moment already")
+        try:
+            return positions.load(positions.parse(text, str(path)), str(path), allow_other_cards=force)
+        except PositionError as e:
+            fail(str(e))
+    try:
+        rep = load_replay(path)
+        if step is None:
+            fail(f"{path} is a replay: say which moment with --step (0–{len(rep.actions)})")
+        if not 0 <= step <= len(rep.actions):
+            fail(f"--step must be 0–{len(rep.actions)} (this replay has {len(rep.actions)} actions)")
+        state = None
+        for n, _, st, _ in replay_steps(rep, str(path), allow_other_cards=force):
+            state = st
+            if n == step:
+                break
+        return state
+    except ReplayError as e:
+        fail(str(e))
+
+
+@position_app.command("save")
+def position_save(
+    path: Path = typer.Argument(..., help="a replay file"),
+    step: int = typer.Option(..., "--step", help="the moment after this many actions (0 = the start)"),
+    as_json: bool = typer.Option(False, "--json", help="write JSON instead of TOML"),
+    out: Path | None = typer.Option(None, "-o", "--output", help="write here instead of printing"),
+    force: bool = typer.Option(False, "--force", help="load even if the card set has changed"),
+) -> None:
+    """Write the position after --step actions of a replay (every card, face, knowledge and the game's
+    state; omniscient): `tefuda position save game.json --step 40 > pos.toml`."""
+    from tefuda.core import position as positions
+
+    state = _state_at(path, step, force)
+    note = f"from {path.name} at step {step}"
+    text = positions.to_json(state, note=note) + "\n" if as_json else positions.to_toml(state, note=note)
+    if out is None:
+        sys.stdout.write(text)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as e:
+        fail(f"{out}: cannot write the position ({e.strerror})")
+    console.print(f"position written: {out}", highlight=False)
+
+
+@position_app.command("show")
+def position_show(
+    path: Path = typer.Argument(..., help="a position file"),
+    seat: int | None = typer.Option(None, help="as this seat sees it (0 = P1); default: the player to move"),
+    force: bool = typer.Option(False, "--force", help="load even if the card set has changed"),
+) -> None:
+    """Read a position file (every check made) and show it as a seat sees it."""
+    state = _state_at(path, None, force)
+    viewer = state.current_player if seat is None else seat
+    if viewer < 0:
+        viewer = state.nplayers
+    if not 0 <= viewer <= state.nplayers:
+        fail(f"--seat must be 0–{state.nplayers - 1}")
+    console.print(state.game.render_observation(state.observation(viewer)))
 
 
 # ---------------------------------------------------------------------- bench

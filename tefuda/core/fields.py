@@ -130,7 +130,7 @@ class Enum(FieldType):
         return self.names[v]
 
     def load(self, x: Any, ctx: Ctx, path: str) -> int:
-        if x not in self.values:
+        if not isinstance(x, str) or x not in self.values:
             raise _bad(path, x, self.doc)
         return self.values[x]
 
@@ -291,7 +291,7 @@ class Tagged(FieldType):
         return self.forms[v[0]].dump(v, ctx)
 
     def load(self, x: Any, ctx: Ctx, path: str) -> tuple:
-        if not isinstance(x, list | tuple) or not x or x[0] not in self.forms:
+        if not isinstance(x, list | tuple) or not x or not isinstance(x[0], str) or x[0] not in self.forms:
             raise _bad(path, x, self.doc)
         return self.forms[x[0]].load(x, ctx, path)
 
@@ -356,7 +356,7 @@ class Flags:
             raise _bad(path, x, f"a list of flags ({', '.join(self.bits)})")
         v = 0
         for i, n in enumerate(x):
-            if n not in self.bits:
+            if not isinstance(n, str) or n not in self.bits:
                 raise PositionError(f"{path}[{i}]: unknown flag {n!r} (flags: {', '.join(self.bits)})")
             v |= self.bits[n]
         return v

@@ -182,6 +182,11 @@ class Game(ABC):
             terminal_player=TERMINAL,
         )
 
+    def public_class(self, card: int) -> int:
+        """The public class of a card (what everyone knows a face-down one to be, e.g. main deck or trump
+        deck): determinization keeps classes apart. 0 for a game with one kind of face-down card."""
+        return 0
+
     def sides(self, nplayers: int) -> int:
         """How many sides play against each other (a team counts once): the fair share of wins is 1/sides."""
         return nplayers

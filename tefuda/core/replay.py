@@ -35,6 +35,7 @@ class Replay:
     outcome: dict[str, Any] | None = None
     final_hash: str = ""
     note: str = ""
+    position: dict[str, Any] | None = None  # a game started from a position (tefuda.core.position) instead
 
     def to_json(self) -> str:
         body = {
@@ -55,6 +56,8 @@ class Replay:
         }
         if self.note:
             body["note"] = self.note
+        if self.position is not None:
+            body["position"] = self.position
         return json.dumps(body, ensure_ascii=False, indent=1)
 
     def save(self, path: str | Path) -> None:
@@ -63,11 +66,19 @@ class Replay:
 
 
 def record(
-    state: State, actions: list[str], decks: list[str], seed: int, agents: list[str], note: str = ""
+    state: State,
+    actions: list[str],
+    decks: list[str],
+    seed: int,
+    agents: list[str],
+    note: str = "",
+    position: dict[str, Any] | None = None,
 ) -> Replay:
+    """The replay of a game that started from ``decks`` and ``seed`` — or from ``position`` (its data)."""
     g = state.game
     res = state.outcome()
     return Replay(
+        position=position,
         game=g.id,
         seed=seed,
         decks=decks,
@@ -121,6 +132,9 @@ def parse_replay(text: str, label: str = "<replay>") -> Replay:
     outcome = body.get("outcome")
     if outcome is not None and not isinstance(outcome, dict):
         raise ReplayError(f"{label}: field 'outcome' must be an object or null")
+    position = body.get("position")
+    if position is not None and not isinstance(position, dict):
+        raise ReplayError(f"{label}: field 'position' must be a position object or absent")
     return Replay(
         game=_need(body, "game", str, label),
         seed=_need(body, "seed", int, label),
@@ -135,6 +149,7 @@ def parse_replay(text: str, label: str = "<replay>") -> Replay:
         outcome=outcome,
         final_hash=str(body.get("final_hash", "")),
         note=str(body.get("note", "")),
+        position=position,
     )
 
 
@@ -151,6 +166,16 @@ def load_replay(path: str | Path) -> Replay:
 def initial_state(
     rep: Replay, label: str = "<replay>", *, record_events: bool = True, allow_other_cards: bool = False
 ) -> tuple[Game, State]:
+    if rep.position is not None:
+        from .position import load as load_position
+
+        try:
+            state = load_position(
+                rep.position, f"{label}: position", record=record_events, allow_other_cards=allow_other_cards
+            )
+        except TefudaError as e:
+            raise ReplayError(str(e)) from None
+        return state.game, state
     try:
         game = load_game(rep.game, rep.options)
     except TefudaError as e:

@@ -220,6 +220,11 @@ class KirifudaGame(Game):
         setup.start(s)
         return s
 
+    def public_class(self, card: int) -> int:
+        """Main deck, or the trump deck's attacker or support: a face-down trump is known to be one."""
+        t = self.cardset[card].type
+        return TRUMP_A if t == "trump_attacker" else TRUMP_S if t == "trump_support" else MAIN
+
     def sample_unknown(self, klass: int, n: int, known_defs: list[int], rng: Rng) -> list[int]:
         """The prior over an opponent's unseen cards when deck lists are closed: any card of the right
         class, no more copies than a deck may hold."""
