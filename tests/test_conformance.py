@@ -104,9 +104,10 @@ def test_hidden_identities_do_not_change_what_a_seat_sees(game_id, seat_kind):
     """Swap every identity a seat cannot know: its observation, its legal actions (when it moves), its
     view of the next action's events and its determinizations must not change."""
     rng = Rng(17)
-    checked_events = 0
+    checked_events = steps = 0
     for seed in range(25):
         for state, action in random_game(game_id, seed, record=True):
+            steps += 1
             seat = {
                 "player0": 0,
                 "player1": 1,
@@ -128,7 +129,7 @@ def test_hidden_identities_do_not_change_what_a_seat_sees(game_id, seat_kind):
                 ea, eb = a.apply(action), b.apply(action)
                 _same_until_a_reveal(ea, eb, seat)
                 checked_events += 1
-    assert checked_events > 500
+    assert checked_events > 100 and checked_events > steps // 2
 
 
 def _same_until_a_reveal(ea, eb, seat) -> None:

@@ -50,7 +50,7 @@ def test_any_moment_round_trips_and_plays_on_the_same(game_id):
 
 
 def _dump(game_id: str) -> dict:
-    state = next(s for i, s in enumerate(_some_states(game_id, 1, 7)) if i == 2)
+    state = next(s for i, s in enumerate(_some_states(game_id, 1, 3)) if i == 2)
     return positions.dump(state)
 
 

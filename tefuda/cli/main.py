@@ -58,8 +58,10 @@ def _game(game_id: str, options: dict[str, Any] | None = None):
 # ---------------------------------------------------------------------- games / cards / deck
 @app.command()
 def games() -> None:
-    """List the registered games, their rules versions and house-rule options."""
+    """List the registered games, their rules versions and house-rule options (games come from tefuda itself
+    and from any installed package with a ``tefuda.games`` entry point)."""
     from tefuda.core import game_ids, load_game
+    from tefuda.core.game import broken_games
 
     t = Table(title="games")
     for col in ("id", "日本語", "English", "rules", "players", "options (default)"):
@@ -70,6 +72,8 @@ def games() -> None:
         opts = "\n".join(f"{k}={v['default']}" for k, v in m["options"].items())
         t.add_row(gid, m["name"], m["name_en"], m["rules_version"], "–".join(map(str, m["players"])), opts)
     console.print(t)
+    for name, why in broken_games().items():
+        err.print(f"warning: the game {name!r} offered by an installed package could not be loaded: {why}")
 
 
 @app.command()
