@@ -34,8 +34,8 @@ def test_an_entry_point_adds_a_game_the_cli_lists_and_plays():
 
 
 def test_the_contract_is_enough_for_the_conformance_suites():
-    r = _run("-m", "pytest", "-o", "addopts=", "-q", "-p", "no:cacheprovider", "-k", "highcard",
-             "tests/test_conformance.py", "tests/test_hidden_information.py", "tests/test_positions.py")  # fmt: skip
+    suites = ("tests/test_conformance.py", "tests/test_hidden_information.py", "tests/test_positions.py")
+    r = _run("-m", "pytest", "-o", "addopts=", "-q", "-p", "no:cacheprovider", "-k", "highcard", *suites)
     assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-2000:]
     assert " passed" in r.stdout and "failed" not in r.stdout
 

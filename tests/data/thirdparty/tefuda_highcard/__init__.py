@@ -140,14 +140,16 @@ class HighCardGame(Game):
         return [] if deck.count() == 10 else [(None, "a deck has the ten cards 1–10")]
 
     def zone_specs(self, nplayers: int) -> tuple[ZoneSpec, ...]:
-        table = (("deck", "山札", HIDDEN, True, False), ("hand", "手札", PRIVATE, False, True),
-                 ("play", "場", PRIVATE, False, False), ("discard", "捨て札", PUBLIC, True, False))  # fmt: skip
+        table = (
+            ("deck", "山札", HIDDEN, True, False, None),
+            ("hand", "手札", PRIVATE, False, True, None),
+            ("play", "場", PRIVATE, False, False, 1),
+            ("discard", "捨て札", PUBLIC, True, False, None),
+        )
         return tuple(
-            ZoneSpec(
-                name, ja, seat, vis, ordered=ordered, mixes=mixes, capacity=1 if name == "play" else None
-            )
+            ZoneSpec(name, ja, seat, vis, ordered=ordered, mixes=mixes, capacity=cap)
             for seat in range(nplayers)
-            for name, ja, vis, ordered, mixes in table
+            for name, ja, vis, ordered, mixes, cap in table
         )
 
     def new_state(self, decks=None, seed=0, *, players=None, record=True) -> HighCardState:
