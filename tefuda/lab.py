@@ -97,7 +97,7 @@ def round_robin(
     seed: int = 0,
     jobs: int | None = None,
     options: dict[str, Any] | None = None,
-    max_actions: int = 5000,
+    max_actions: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """Every ordered pair of decks (so each deck sits first and second) for ``n`` games: the grid of the

@@ -15,8 +15,6 @@ from .agents import Agent, decision_for_agent, make_agent
 from .core import Deck, Game, Rng, State, load_game
 from .core.replay import Replay, record
 
-DEFAULT_MAX_ACTIONS = 5000
-
 
 def game_seed(base: int, index: int) -> int:
     """The seed of game ``index`` of a run with seed ``base`` (independent of how games are split)."""
@@ -49,12 +47,14 @@ def play_game(
     agents: list[Agent],
     seed: int,
     *,
-    max_actions: int = DEFAULT_MAX_ACTIONS,
+    max_actions: int | None = None,
     agent_names: list[str] | None = None,
     on_step: Callable[[State, Any], None] | None = None,
     record_events: bool = False,
 ) -> tuple[State, list[str]]:
-    """Play one game to the end (or ``max_actions``); returns the final state and the actions in notation."""
+    """Play one game to the end (or ``max_actions``, by default the game's ``max_game_length``); returns the
+    final state and the actions in notation."""
+    max_actions = max_actions or game.max_game_length
     state = game.new_state(decks, seed, players=len(agents), record=record_events)
     actions: list[str] = []
     while not state.is_over and len(actions) < max_actions:
@@ -211,15 +211,17 @@ def simulate(
     jobs: int | None = None,
     options: dict[str, Any] | None = None,
     deck_paths: list[str | None] | None = None,
-    max_actions: int = DEFAULT_MAX_ACTIONS,
+    max_actions: int | None = None,
     save_replays: str | Path | None = None,
     error_dir: str | Path = "tefuda-sim-errors",
     progress: Callable[[int], None] | None = None,
     backend: str = "local",
     address: str | None = None,
 ) -> SimSummary:
-    """Play ``n`` games between ``specs`` (one agent spec per seat), in ``jobs`` processes."""
+    """Play ``n`` games between ``specs`` (one agent spec per seat), in ``jobs`` processes; a game that
+    reaches ``max_actions`` (by default the game's ``max_game_length``) is a rule hole."""
     game = load_game(game_id, options)
+    max_actions = max_actions or game.max_game_length
     for s in specs:
         make_agent(s)  # fail early on a bad agent name
     nplayers = len(specs)

@@ -191,7 +191,9 @@ def play(
     seed: int | None = typer.Option(None, help="random seed (printed if not given)"),
     save: Path | None = typer.Option(None, help="write the replay here"),
     option: list[str] = typer.Option(None, "--option", help="house rule key=value (see `tefuda games`)"),
-    max_actions: int = typer.Option(5000, help="safety cap on the number of actions"),
+    max_actions: int | None = typer.Option(
+        None, help="safety cap on the number of actions (default: the game's max_game_length)"
+    ),
     from_: Path | None = typer.Option(
         None, "--from", help="play on from a position file (tefuda position save); its game, players, options"
     ),
@@ -255,6 +257,7 @@ def play(
             rep.save(save)
             console.print(f"replay saved: {save}", highlight=False)
 
+    max_actions = max_actions or g.max_game_length
     while not state.is_over and len(actions) < max_actions:
         seat = state.current_player
         if agents[seat] is None:
@@ -361,7 +364,9 @@ def sim(
     jobs: int | None = typer.Option(None, help="worker processes (default: all cores)"),
     save_replays: Path | None = typer.Option(None, help="write every game's replay here"),
     as_json: bool = typer.Option(False, "--json"),
-    max_actions: int = typer.Option(5000),
+    max_actions: int | None = typer.Option(
+        None, help="games this long count as stuck, a rule hole (default: the game's max_game_length)"
+    ),
     deck1: Path | None = typer.Option(None),
     deck2: Path | None = typer.Option(None),
     option: list[str] = typer.Option(None, "--option"),

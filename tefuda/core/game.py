@@ -457,10 +457,12 @@ def sample_capped(pool: list[int], cap: int, n: int, known_defs: list[int], rng:
     """``n`` card definitions from ``pool``, no more than ``cap`` copies of one counting the known ones (a
     prior over an opponent's unseen cards when deck lists are closed)."""
     used = Counter(known_defs)
+    choices = [c for c in pool if used[c] < cap]
     out: list[int] = []
     for _ in range(n):
-        choices = [c for c in pool if used[c] < cap] or pool
-        c = rng.choice(choices)
+        c = rng.choice(choices or pool)
         used[c] += 1
         out.append(c)
+        if choices and used[c] >= cap:
+            choices.remove(c)  # the same list as filtering the pool afresh, without doing it every draw
     return out

@@ -518,13 +518,12 @@ class State:
         """Renumber the instances in place: instance ``i`` becomes ``m[i]`` (a permutation). Every per-card
         list moves with its card and every field that holds an instance is mapped (the game's ``_TYPES`` and
         ``_CARD_FIELDS`` say which): the same game under other numbers."""
-        n = len(m)
+        inv = [0] * len(m)
+        for i, j in enumerate(m):
+            inv[j] = i
 
         def perm(values: list) -> list:
-            out = [None] * n
-            for i, v in enumerate(values):
-                out[m[i]] = v
-            return out
+            return [values[k] for k in inv]
 
         self.cards = perm(self.cards)
         self.owner = tuple(perm(list(self.owner)))
