@@ -42,7 +42,7 @@ def test_setup_five_cards_one_mulligan_each_then_breakout():
     do(s, "mulligan")
     assert len(s.z(0, HAND)) == 5 and s.current_player == 1  # once: the turn passes on
     do(s, "keep")
-    kinds = [e.kind for e in s.log]
+    kinds = [e.code for e in s.log]
     assert kinds.index("bow") < kinds.index("mulligan") < kinds.index("breakout")
     assert "first_player" in kinds
     # round 1: the first player's turn went through スタンバイ (nothing to upkeep) and ドロー
@@ -66,7 +66,7 @@ def test_first_player_by_reveal_summon_plus_rank_then_speed_then_again():
     assert s.first == 0
     s = reveal(["歩兵", "歩兵"], ["幼竜", "騎士"])  # 1/速2 each: tied, shown again: 1 against 3
     assert s.first == 1
-    assert sum(1 for e in s.log if e.kind == "reveal") == 4
+    assert sum(1 for e in s.log if e.code == "reveal") == 4
     # shown cards went to the bottom of their 本陣, where everyone knows them
     assert zone(s, 1, DECK)[:2] == ["騎士", "幼竜"]
     assert s.knows(0, s.z(1, DECK)[0])
@@ -245,7 +245,7 @@ def test_attack_fails_blocker_keeps_damage_and_attacker_pays_two_not_damage():
     assert s.dmg[blk] == 2 and s.defense(blk) == 5 - 2 and not s.flags[blk] & DESTROYED
     assert not s.flags[att] & DESTROYED
     assert zone(s, 0, GRAVE)[:2] == ["死の儀式", "死の儀式"]  # the penalty (then the battle turn ended)
-    assert not any(e.kind in ("ritual", "decline") for e in s.log)  # not damage: no 術式 was offered
+    assert not any(e.code in ("ritual", "decline") for e in s.log)  # not damage: no 術式 was offered
 
 
 def test_equal_blocker_destroyed_and_attacker_pays_the_penalty():
@@ -271,7 +271,7 @@ def test_unblocked_attack_is_battle_damage_and_fires_rituals():
     assert "use p2/冥府/死の儀式 -> p1/前衛/騎士" in legal(s)
     do(s, "use p2/冥府/死の儀式 -> p1/前衛/騎士")
     assert not s.flags[s.z(1, GRAVE)[0]] & FACE_UP  # the 術式 card turned itself face down
-    assert [e.args[0] for e in s.log if e.kind == "damaged"] == [3]
+    assert [e.arg("amount") for e in s.log if e.code == "damaged"] == [3]
 
 
 def test_attack_rights_by_speed_first_player_first_on_ties():
@@ -392,7 +392,7 @@ def test_response_effects_fire_on_their_moment():
     hand = len(s.z(1, HAND))
     do(s, "block p2/前衛/夢魔")  # 2 against 3: the attack fails
     assert not s.flags[s.z(1, FRONT)[0]] & DESTROYED
-    assert [e.args[0] for e in s.log if e.kind == "penalty"] == [2]
+    assert [e.arg("count") for e in s.log if e.code == "penalty"] == [2]
     assert len(s.z(1, HAND)) == hand
 
 
@@ -451,7 +451,7 @@ def test_a_destroyed_union_is_one_decision_and_returns_whole_for_one_card():
     grave = len(s.z(0, GRAVE))
     do(s, "return p1/前衛/歩兵")
     assert sorted(zone(s, 0, HAND)[:2]) == ["歩兵", "騎士"]  # both cards (then the next round's draw)
-    assert [e.args[0] for e in s.log if e.kind == "mill"].count("return") == 1
+    assert [e.code for e in s.log].count("mill_return") == 1
     assert len(s.z(0, GRAVE)) == grave + 1  # one card of cost (the next round's upkeep is 0)
     assert not s.units(0) and not s.field_cards(0)
 

@@ -11,6 +11,7 @@ from tefuda.core.game import sample_capped
 from .cards import RACES_EN, SCHEMA, TYPES_EN, TYPES_JA, compile_cards
 from .phase_ids import CARD_T, NONE_T, NTARGETS
 from .state import GenesisState
+from .texts import EVENT_TEXT, TERM_LABELS
 from .zones import DECK, zone_specs
 
 DECK_SIZE = 40  # 本陣: 40枚 (必ず40枚でなければならない)
@@ -62,6 +63,8 @@ class GenesisGame(Game):
     card_schema = SCHEMA
     package_dir = Path(__file__).parent
     state_class = GenesisState
+    event_text = EVENT_TEXT
+    term_labels = TERM_LABELS
     outcomes: ClassVar[dict[str, tuple[str, str]]] = {
         "third_empty": ("本陣が3回0になった", "third empty 本陣"),
     }
@@ -191,11 +194,6 @@ class GenesisGame(Game):
         return f"{ja} {body}{extra} — {en} {body_en}".strip()
 
     # ------------------------------------------------------------------ views
-    def render_event(self, ev: dict[str, Any], viewer: int) -> str:
-        from .view import render_event
-
-        return render_event(self, ev, viewer)
-
     def render_observation(self, obs: dict[str, Any]) -> Any:
         from .view import render_observation
 

@@ -32,6 +32,7 @@ from .phase_ids import (
     TRIGGER,
     UNION,
 )
+from .texts import MILL_CODES
 from .zones import DECK, FRONT, GRAVE, HAND, NZ, REAR, REVEAL
 from .zones import UNION as UNION_ZONE
 
@@ -271,12 +272,12 @@ class GenesisState(State):
         deck = self.zones[seat * NZ + DECK]
         grave = seat * NZ + GRAVE
         ritual = self.game.tables.ctype
+        code = MILL_CODES[why]
         for _ in range(n):
             if self.result is not None or not deck:
                 return
             inst = self.move_top_face_up(seat * NZ + DECK, grave)
-            if self.log is not None:
-                self.emit("mill", seat, inst, why)
+            self.emit(code, seat, inst)
             if why == "damage" and ritual[self.cards[inst]] == 2:
                 self.queue.append(("ritual", seat, inst, -1))
             if not deck:
@@ -295,7 +296,7 @@ class GenesisState(State):
             for i in back:
                 self.move(i, seat * NZ + DECK)
             self.shuffle(seat * NZ + DECK)
-            self.emit("cycle", seat, -1, self.cycles[seat], len(back))
+            self.emit("cycle", seat, count=self.cycles[seat], cards=len(back))
 
     def _on_finish(self) -> None:
         self.phase = OVER
