@@ -15,22 +15,12 @@ from tefuda.core.events import At
 
 from . import effects
 from .phase_ids import ATTACK, BLOCK, DESTROYED, FIGHT, PASS, TAKE, TAPPED
-from .zones import FRONT, NZ
+from .zones import FRONT, NZ, SLOTS
 
 if TYPE_CHECKING:
     from .state import GenesisState
 
 PENALTY = 2
-
-
-def attackers(s: GenesisState, seat: int) -> list[int]:
-    """Active 前衛 units of the current 速度, not 召喚酔い (summoned in this very phase)."""
-    flags = s.flags
-    return [
-        u
-        for u in s.zones[seat * NZ + FRONT]
-        if not flags[u] & (TAPPED | DESTROYED) and s.unit_speed(u) == s.speed and s.summoned_at[u] != s.serial
-    ]
 
 
 def attack_speeds(s: GenesisState, seat: int) -> set[int]:
@@ -41,9 +31,18 @@ def attack_speeds(s: GenesisState, seat: int) -> set[int]:
 
 
 def attack_actions(s: GenesisState, seat: int) -> list[Action]:
-    units = attackers(s, seat)
+    """Attacks with active 前衛 units of the current 速度, not 召喚酔い (summoned in this very phase), and
+    ``pass``; none at all if there is no such unit."""
+    flags, speed, cards = s.flags, s.game.tables.speed, s.cards
+    sp, serial = s.speed, s.serial
+    base = seat * 2 * SLOTS  # actions name units by place (phase_ids.ROW_PLACES)
     acts = s.game.attack_acts
-    return [*(acts[u] for u in units), PASS] if units else []
+    out = [
+        acts[base + k]
+        for k, u in enumerate(s.zones[seat * NZ + FRONT])
+        if not flags[u] & (TAPPED | DESTROYED) and speed[cards[u]] == sp and s.summoned_at[u] != serial
+    ]
+    return [*out, PASS] if out else []
 
 
 def apply_attack(s: GenesisState, action: Action) -> None:
@@ -52,7 +51,7 @@ def apply_attack(s: GenesisState, action: Action) -> None:
         s.emit("attack_pass", seat, speed=s.speed)
         effects.advance_speed(s)
         return
-    u = action.a
+    u = s.at_place(action.a)
     s.flags[u] |= TAPPED
     s.battle = (u, -1)
     if s.log is not None:  # 攻撃 works out auras: only for a recorded game
@@ -63,16 +62,17 @@ def apply_attack(s: GenesisState, action: Action) -> None:
 
 def block_actions(s: GenesisState, seat: int) -> list[Action]:
     flags = s.flags
-    units = [u for u in s.zones[seat * NZ + FRONT] if not flags[u] & (TAPPED | DESTROYED)]
+    base = seat * 2 * SLOTS  # actions name units by place (phase_ids.ROW_PLACES)
     acts = s.game.block_acts
-    return [*(acts[u] for u in units), TAKE]
+    front = s.zones[seat * NZ + FRONT]
+    return [*(acts[base + k] for k, u in enumerate(front) if not flags[u] & (TAPPED | DESTROYED)), TAKE]
 
 
 def apply_block(s: GenesisState, action: Action) -> None:
     seat = s.to_move
     a = s.battle[0]
     if action.kind == "block":
-        b = action.a
+        b = s.at_place(action.a)
         s.flags[b] |= TAPPED
         s.battle = (a, b)
         s.emit("block", seat, b, at=At(b), defense=s.defense(b))

@@ -276,7 +276,11 @@ def private_choices(e: Effect) -> bool:
 def trigger_actions(s: GenesisState) -> list[Action]:
     _kind, seat, inst, ctx = s.queue[0]
     e = effect_of(s, inst)
-    return [*(Action("use", inst, t) for t in targets(s, seat, inst, e, ctx)), Action("decline", inst)]
+    place = s.place_code(inst)  # actions name cards by place, never by id
+    return [
+        *(Action("use", place, s.target_code(t)) for t in targets(s, seat, inst, e, ctx)),
+        Action("decline", place),
+    ]
 
 
 def apply_trigger(s: GenesisState, action: Action) -> None:
@@ -285,7 +289,7 @@ def apply_trigger(s: GenesisState, action: Action) -> None:
     if action.kind == "decline":
         s.emit("decline", seat, inst)
         return
-    t = action.b
+    t = s.target_at(action.b)
     if kind == "ritual":
         s.emit("ritual", seat, inst, at=At(inst))
     announce(s, seat, inst, e, t)
@@ -319,7 +323,9 @@ def spell_actions(s: GenesisState, seat: int) -> list[Action]:
         e = effect_of(s, u)
         tg = targets(s, seat, u, e, -1)
         asked = asked or bool(tg) or private_choices(e)
-        out.extend(Action("activate", u, t) for t in tg)
+        if tg:
+            place = s.place_code(u)
+            out.extend(Action("activate", place, s.target_code(t)) for t in tg)
     return [*out, PASS] if asked else []
 
 
@@ -329,8 +335,8 @@ def apply_spell(s: GenesisState, action: Action) -> None:
         s.emit("spell_pass", seat, speed=s.speed)
         advance_speed(s)
         return
-    u = action.a
-    t = action.b
+    u = s.at_place(action.a)
+    t = s.target_at(action.b)
     e = effect_of(s, u)
     s.flags[u] |= TAPPED  # 起動効果を発動したカードは疲労状態になる
     announce(s, seat, u, e, t)

@@ -9,7 +9,7 @@ from tefuda.core import Action, ActionSpace, Deck, Game, OptionError, OptionSpec
 from tefuda.core.game import sample_capped
 
 from .cards import RACES_EN, SCHEMA, TYPES_EN, TYPES_JA, compile_cards
-from .phase_ids import CARD_T, NONE_T, NTARGETS
+from .phase_ids import NONE_T, NPLACES, NTARGETS, ROW_PLACES
 from .state import GenesisState
 from .texts import EVENT_TEXT, TERM_LABELS
 from .zones import DECK, zone_specs
@@ -88,19 +88,19 @@ class GenesisGame(Game):
     def _setup(self) -> None:
         self.tables = compile_cards(self.cardset)
         n = len(self.cardset)
-        sizes = {"c": n, "r": 2, "i": CARD_T, "t": NTARGETS}
+        sizes = {"c": n, "r": 2, "i": NPLACES, "t": NTARGETS}  # cards on the table by place, not id
         kinds = []
         for k, pat, _, _ in _KINDS:
             sz = [sizes[ch] for ch in pat] + [0] * (2 - len(pat))
             kinds.append((k, sz[0], sz[1]))
         self.action_space = ActionSpace(kinds)
         self.summon_acts = [[Action("summon", c, r) for r in (0, 1)] for c in range(n)]
-        # instance actions, made once (instances are < CARD_T)
-        self.to_front_acts = [Action("to-front", i) for i in range(CARD_T)]
-        self.to_rear_acts = [Action("to-rear", i) for i in range(CARD_T)]
-        self.release_acts = [Action("release", i) for i in range(CARD_T)]
-        self.attack_acts = [Action("attack", i) for i in range(CARD_T)]
-        self.block_acts = [Action("block", i) for i in range(CARD_T)]
+        # unit actions, made once, by the unit's place (phase_ids.ROW_PLACES)
+        self.to_front_acts = [Action("to-front", k) for k in range(ROW_PLACES)]
+        self.to_rear_acts = [Action("to-rear", k) for k in range(ROW_PLACES)]
+        self.release_acts = [Action("release", k) for k in range(ROW_PLACES)]
+        self.attack_acts = [Action("attack", k) for k in range(ROW_PLACES)]
+        self.block_acts = [Action("block", k) for k in range(ROW_PLACES)]
         self._pool = [c.index for c in self.cardset]
 
     # ------------------------------------------------------------------ 本陣 rules
@@ -165,7 +165,8 @@ class GenesisGame(Game):
             return ("前衛", "後衛")[v] if lang == "ja" else ("front", "rear")[v]
         from .effects import target_label
 
-        return target_label(s, v, lang)
+        # a card on the table is named by its place (i), an effect target by its place or code (t)
+        return target_label(s, s.at_place(v) if ch == "i" else s.target_at(v), lang)
 
     def notation(self, s: GenesisState, action: Action, lang: str = "ja") -> str:
         pat = _PATTERN.get(action.kind)

@@ -17,23 +17,27 @@ from .cards import HERO
 from .phase_ids import (
     ATTACK,
     BLOCK,
+    CARD_T,
     DESTROYED,
     END,
     FIGHT,
+    GRAVE_PLACES,
     LEAVE,
     MAIN,
+    MAX_INST,
     MOVED,
     MULLIGAN,
     OVER,
     PHASE_CODES,
     PHASE_NAMES,
+    ROW_PLACES,
     SPELL,
     TAPPED,
     TRIGGER,
     UNION,
 )
 from .texts import MILL_CODES
-from .zones import DECK, FRONT, GRAVE, HAND, NZ, REAR, REVEAL
+from .zones import DECK, FRONT, GRAVE, HAND, NZ, REAR, REVEAL, SLOTS
 from .zones import UNION as UNION_ZONE
 
 
@@ -238,6 +242,35 @@ class GenesisState(State):
         """A 英雄 needs as many units of its race on the field as its 階級 icons."""
         tb = self.game.tables
         return tb.ctype[card] != HERO or self.race_count(seat, tb.race[card]) >= tb.rank[card]
+
+    def place_code(self, inst: int) -> int:
+        """How an action names a card: its place (phase_ids.ROW_PLACES, GRAVE_PLACES), never its id."""
+        z = self.where[inst]
+        seat, k = divmod(z, NZ)
+        pos = self.zones[z].index(inst)
+        if k == FRONT:
+            return seat * 2 * SLOTS + pos
+        if k == REAR:
+            return seat * 2 * SLOTS + SLOTS + pos
+        assert k == GRAVE, "an action names a unit or a 冥府 card"
+        return GRAVE_PLACES + seat * MAX_INST + pos
+
+    def at_place(self, code: int) -> int:
+        """The card at the place an action names (``place_code``'s inverse)."""
+        if code < ROW_PLACES:
+            seat, rest = divmod(code, 2 * SLOTS)
+            row, pos = divmod(rest, SLOTS)
+            return self.zones[seat * NZ + (REAR if row else FRONT)][pos]
+        seat, pos = divmod(code - GRAVE_PLACES, MAX_INST)
+        return self.zones[seat * NZ + GRAVE][pos]
+
+    def target_code(self, t: int) -> int:
+        """An effect target as an action names it: a unit's place; a card to quick-summon or none as is."""
+        return t if t >= CARD_T else self.place_code(t)
+
+    def target_at(self, t: int) -> int:
+        """``target_code``'s inverse: a unit's instance, or the card code / NONE_T as is."""
+        return t if t >= CARD_T else self.at_place(t)
 
     def unit_name(self, inst: int, lang: str = "ja") -> str:
         """``p2/前衛/竜騎士`` (``#2`` for a second of that name in that row)."""

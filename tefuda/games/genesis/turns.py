@@ -152,8 +152,9 @@ def destroyed_cards(s: GenesisState, seat: int) -> list[int]:
 def destroyed_actions(s: GenesisState, seat: int) -> list[Action]:
     out = []
     for i in destroyed_cards(s, seat):
-        out.append(Action("return", i))
-        out.append(Action("bury", i))
+        place = s.place_code(i)
+        out.append(Action("return", place))
+        out.append(Action("bury", place))
     return out
 
 
@@ -174,7 +175,7 @@ def apply_destroyed(s: GenesisState, action: Action) -> None:
     """手札に戻す (and send one card from the top of the 本陣 to the 冥府) or 冥府に送る. A union is one unit:
     one decision moves both its cards, and returning it costs one card (only 維持コスト is 2体分)."""
     seat = s.to_move
-    inst = action.a
+    inst = s.at_place(action.a)
     p = s.partner[inst]
     s.emit(action.kind, seat, inst, at=At(inst))
     if p >= 0:
@@ -197,21 +198,22 @@ def union_actions(s: GenesisState, seat: int) -> list[Action]:
     busy = DESTROYED | MOVED
     fz = s.zones[seat * NZ + FRONT]
     rz = s.zones[seat * NZ + REAR]
-    front = [i for i in fz if not flags[i] & busy]
-    rear = [i for i in rz if not flags[i] & busy]
+    base = seat * 2 * SLOTS  # actions name units by place (phase_ids.ROW_PLACES)
+    front = [(base + k, i) for k, i in enumerate(fz) if not flags[i] & busy]
+    rear = [(base + SLOTS + k, i) for k, i in enumerate(rz) if not flags[i] & busy]
     out: list[Action] = []
     if len(fz) < SLOTS:
-        out += [g.to_front_acts[i] for i in rear]
+        out += [g.to_front_acts[k] for k, _ in rear]
     if len(rz) < SLOTS:
-        out += [g.to_rear_acts[i] for i in front if partner[i] < 0]
-        out += [g.release_acts[i] for i in front if partner[i] >= 0]
-    free = [f for f in front if partner[f] < 0]
+        out += [g.to_rear_acts[k] for k, i in front if partner[i] < 0]
+        out += [g.release_acts[k] for k, i in front if partner[i] >= 0]
+    free = [(k, f) for k, f in front if partner[f] < 0]
     if free:
-        for r in rear:
+        for rk, r in rear:
             rr, rs = race[cards[r]], speed[cards[r]]
-            for f in free:
+            for fk, f in free:
                 if race[cards[f]] == rr and speed[cards[f]] < rs:
-                    out.append(Action("union", r, f))
+                    out.append(Action("union", rk, fk))
     out.append(DONE)
     return out
 
@@ -224,7 +226,7 @@ def apply_union(s: GenesisState, action: Action) -> None:
         s.emit("union_done", seat)
         s.side += 1
         return
-    unit = action.a
+    unit = s.at_place(action.a)
     if kind == "to-front":
         s.move(unit, seat * NZ + FRONT, face_up=True)
         s.flags[unit] |= MOVED
@@ -234,7 +236,7 @@ def apply_union(s: GenesisState, action: Action) -> None:
         s.flags[unit] |= MOVED
         s.emit("to_rear", seat, unit)
     elif kind == "union":
-        r, f = unit, action.b
+        r, f = unit, s.at_place(action.b)
         s.move(r, seat * NZ + UNION_ZONE, face_up=True)
         s.partner[r] = f
         s.partner[f] = r
