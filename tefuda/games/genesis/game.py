@@ -353,6 +353,13 @@ class GenesisGame(Game):
             lines.append(f"戦闘 battle: {where(bt['attacker'])} → {to}")
         return lines
 
+    def position(self, **spec: Any) -> GenesisState:
+        """A hand-made position (position.py documents the arguments: hands, decks, graves, fronts, rears,
+        unions, tapped, destroyed, damage, cycles, first, start, turn_seat, advance …), validated."""
+        from .position import position
+
+        return position(self, **spec)
+
     def card_table_row(self, c: Any) -> dict[str, Any]:
         tb = self.tables
         e = tb.effect[c.index]
