@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tefuda.core import FACE_UP, IllegalActionError
+from tefuda.core import FACE_UP, IllegalActionError, PositionError
 from tefuda.games.genesis import setup
 from tefuda.games.genesis.game import GenesisGame
-from tefuda.games.genesis.phase_ids import ATTACK, DESTROYED, MAIN, MULLIGAN, SPELL, TAPPED, TRIGGER
-from tefuda.games.genesis.position import position
+from tefuda.games.genesis.phase_ids import ATTACK, DESTROYED, MAIN, MULLIGAN, SPELL, TAPPED, TRIGGER, UNION
 from tefuda.games.genesis.zones import DECK, FRONT, GRAVE, HAND, NZ, REAR
 
 
@@ -42,7 +43,7 @@ def test_setup_five_cards_one_mulligan_each_then_breakout():
     do(s, "mulligan")
     assert len(s.z(0, HAND)) == 5 and s.current_player == 1  # once: the turn passes on
     do(s, "keep")
-    kinds = [e.kind for e in s.log]
+    kinds = [e.code for e in s.log]
     assert kinds.index("bow") < kinds.index("mulligan") < kinds.index("breakout")
     assert "first_player" in kinds
     # round 1: the first player's turn went through スタンバイ (nothing to upkeep) and ドロー
@@ -54,7 +55,7 @@ def test_first_player_by_reveal_summon_plus_rank_then_speed_then_again():
     g = game()
 
     def reveal(top0, top1):
-        s = position(g, decks=([*top0, *["歩兵"] * 10], [*top1, *["歩兵"] * 10]))
+        s = g.position(decks=([*top0, *["歩兵"] * 10], [*top1, *["歩兵"] * 10]))
         setup.decide_first(s)
         return s
 
@@ -66,7 +67,7 @@ def test_first_player_by_reveal_summon_plus_rank_then_speed_then_again():
     assert s.first == 0
     s = reveal(["歩兵", "歩兵"], ["幼竜", "騎士"])  # 1/速2 each: tied, shown again: 1 against 3
     assert s.first == 1
-    assert sum(1 for e in s.log if e.kind == "reveal") == 4
+    assert sum(1 for e in s.log if e.code == "reveal") == 4
     # shown cards went to the bottom of their 本陣, where everyone knows them
     assert zone(s, 1, DECK)[:2] == ["騎士", "幼竜"]
     assert s.knows(0, s.z(1, DECK)[0])
@@ -74,8 +75,7 @@ def test_first_player_by_reveal_summon_plus_rank_then_speed_then_again():
 
 # ---------------------------------------------------------------------- プレイヤーターン
 def test_standby_untaps_heals_and_pays_upkeep_union_counting_two():
-    s = position(
-        game(),
+    s = game().position(
         fronts=(["歩兵"], ["騎士"]),
         unions=({0: "騎士"}, {}),
         rears=(["弓兵"], []),
@@ -93,7 +93,7 @@ def test_standby_untaps_heals_and_pays_upkeep_union_counting_two():
 
 
 def test_at_most_four_summons_and_their_cost_is_paid_from_the_deck():
-    s = position(game(), hands=(["鬼火"] * 5 + ["騎士"], []))
+    s = game().position(hands=(["鬼火"] * 5 + ["騎士"], []))
     for _ in range(3):
         do(s, "summon 鬼火 -> 前衛")
     do(s, "summon 騎士 -> 後衛")
@@ -103,19 +103,18 @@ def test_at_most_four_summons_and_their_cost_is_paid_from_the_deck():
 
 
 def test_heroes_need_units_of_their_race():
-    s = position(game(), hands=(["竜王バハム"], []), fronts=(["幼竜"], []))
+    s = game().position(hands=(["竜王バハム"], []), fronts=(["幼竜"], []))
     assert not any("竜王バハム" in a for a in legal(s))  # 階級2: one ドラゴン is not enough
-    s = position(game(), hands=(["竜王バハム"], []), fronts=(["幼竜"], []), rears=(["竜騎士"], []))
+    s = game().position(hands=(["竜王バハム"], []), fronts=(["幼竜"], []), rears=(["竜騎士"], []))
     assert "summon 竜王バハム -> 前衛" in legal(s)
 
 
 def test_a_union_counts_as_one_unit_for_a_heros_rank():
     """2体で1体のユニットとして扱われます: two ドラゴン cards in one union are one ドラゴン unit."""
-    s = position(game(), hands=(["竜王バハム"], []), fronts=(["幼竜"], []), unions=({0: "火竜"}, {}))
+    s = game().position(hands=(["竜王バハム"], []), fronts=(["幼竜"], []), unions=({0: "火竜"}, {}))
     assert s.race_count(0, "ドラゴン") == 1
     assert not any("竜王バハム" in a for a in legal(s))  # 階級2: one unit, though two cards
-    s = position(
-        game(),
+    s = game().position(
         hands=(["竜王バハム"], []),
         fronts=(["幼竜"], []),
         unions=({0: "火竜"}, {}),
@@ -127,12 +126,12 @@ def test_a_union_counts_as_one_unit_for_a_heros_rank():
 
 
 def test_five_slots_per_row():
-    s = position(game(), hands=(["鬼火"], []), fronts=(["歩兵"] * 5, []))
+    s = game().position(hands=(["鬼火"], []), fronts=(["歩兵"] * 5, []))
     assert legal(s) == ["summon 鬼火 -> 後衛", "end"]
 
 
 def test_end_phase_destroyed_cards_return_for_one_card_or_go_to_the_underworld():
-    s = position(game(), fronts=(["騎士", "歩兵"], []), destroyed=(["騎士", "歩兵"], []))
+    s = game().position(fronts=(["騎士", "歩兵"], []), destroyed=(["騎士", "歩兵"], []))
     do(s, "end")
     assert set(legal(s)) == {
         "return p1/前衛/騎士",
@@ -150,8 +149,7 @@ def test_end_phase_destroyed_cards_return_for_one_card_or_go_to_the_underworld()
 
 # ---------------------------------------------------------------------- バトルターン: ユニオン
 def test_union_same_race_slower_front_one_each_and_release_needs_room():
-    s = position(
-        game(),
+    s = game().position(
         fronts=(["歩兵", "竜騎士"], ["歩兵"]),
         rears=(["騎士", "弓兵"], []),
         start="union",
@@ -171,21 +169,18 @@ def test_union_same_race_slower_front_one_each_and_release_needs_room():
 
 
 def test_union_effects_are_off():
-    s = position(
-        game(),
-        fronts=(["幼竜"], []),
-        unions=({0: "火竜"}, {}),
-        rears=([], []),
-        graves=(["歩兵"] * 3, []),
-        start="spell",
-    )
-    assert s.phase != SPELL or not any(a.startswith("activate") for a in legal(s))
+    """火竜 (起動/前衛) laid on 幼竜 uses no effect: the スペルフェイズ has no decision, so a position asked
+    to stop there says so, and with advance=True the rules move on to the バトルフェイズ."""
+    kw = {"fronts": (["幼竜"], ["歩兵"]), "unions": ({0: "火竜"}, {}), "graves": (["歩兵"] * 3, [])}
+    with pytest.raises(PositionError, match="no decision in the スペルフェイズ"):
+        game().position(**kw, start="spell")
+    s = game().position(**kw, start="spell", advance=True)
+    assert s.phase == ATTACK and not any(a.startswith("activate") for a in legal(s))
 
 
 # ---------------------------------------------------------------------- スペルフェイズ
 def test_spell_phase_speed_order_and_reincarnation_from_the_bottom():
-    s = position(
-        game(),
+    s = game().position(
         fronts=(["火竜"], ["騎士", "歩兵"]),
         rears=(["小悪魔"], ["弓兵"]),
         graves=(["歩兵", "~騎士", "弓兵", "幼竜"], ["歩兵", "歩兵"]),
@@ -206,8 +201,7 @@ def test_spell_phase_speed_order_and_reincarnation_from_the_bottom():
 
 
 def test_damage_and_reduction_are_different():
-    s = position(
-        game(),
+    s = game().position(
         fronts=(["火竜"], ["石巨人"]),
         rears=(["魔術師"], []),
         graves=(["歩兵"] * 6, []),
@@ -224,7 +218,7 @@ def test_damage_and_reduction_are_different():
 
 # ---------------------------------------------------------------------- バトルフェイズ
 def _battle(att, blk, **kw):
-    s = position(game(), fronts=([att], [blk] if blk else []), start="battle", **kw)
+    s = game().position(fronts=([att], [blk] if blk else []), start="battle", **kw)
     assert s.phase == ATTACK and s.current_player == 0
     do(s, f"attack p1/前衛/{att}")
     return s
@@ -245,7 +239,7 @@ def test_attack_fails_blocker_keeps_damage_and_attacker_pays_two_not_damage():
     assert s.dmg[blk] == 2 and s.defense(blk) == 5 - 2 and not s.flags[blk] & DESTROYED
     assert not s.flags[att] & DESTROYED
     assert zone(s, 0, GRAVE)[:2] == ["死の儀式", "死の儀式"]  # the penalty (then the battle turn ended)
-    assert not any(e.kind in ("ritual", "decline") for e in s.log)  # not damage: no 術式 was offered
+    assert not any(e.code in ("ritual", "decline") for e in s.log)  # not damage: no 術式 was offered
 
 
 def test_equal_blocker_destroyed_and_attacker_pays_the_penalty():
@@ -256,8 +250,7 @@ def test_equal_blocker_destroyed_and_attacker_pays_the_penalty():
 
 
 def test_unblocked_attack_is_battle_damage_and_fires_rituals():
-    s = position(
-        game(),
+    s = game().position(
         fronts=(["騎士"], ["歩兵", "幼竜"]),
         tapped=([], ["歩兵", "幼竜"]),
         decks=(["歩兵"] * 10, ["死の儀式", "歩兵", "歩兵", "歩兵"] + ["歩兵"] * 10),
@@ -271,11 +264,11 @@ def test_unblocked_attack_is_battle_damage_and_fires_rituals():
     assert "use p2/冥府/死の儀式 -> p1/前衛/騎士" in legal(s)
     do(s, "use p2/冥府/死の儀式 -> p1/前衛/騎士")
     assert not s.flags[s.z(1, GRAVE)[0]] & FACE_UP  # the 術式 card turned itself face down
-    assert [e.args[0] for e in s.log if e.kind == "damaged"] == [3]
+    assert [e.arg("amount") for e in s.log if e.code == "damaged"] == [3]
 
 
 def test_attack_rights_by_speed_first_player_first_on_ties():
-    s = position(game(), fronts=(["竜騎士", "歩兵"], ["騎士", "弓兵"]), first=1, start="battle")
+    s = game().position(fronts=(["竜騎士", "歩兵"], ["騎士", "弓兵"]), first=1, start="battle")
     order = []
     while s.phase == ATTACK:
         seat = s.current_player
@@ -286,8 +279,7 @@ def test_attack_rights_by_speed_first_player_first_on_ties():
 
 
 def test_quick_summon_in_the_battle_phase_blocks_but_cannot_attack():
-    s = position(
-        game(),
+    s = game().position(
         fronts=(["竜騎士", "騎士"], ["歩兵"]),
         tapped=([], ["歩兵"]),
         hands=([], ["偵察ドローン"]),
@@ -306,7 +298,7 @@ def test_quick_summon_in_the_battle_phase_blocks_but_cannot_attack():
 
 
 def test_accumulated_damage_lasts_until_its_owners_standby():
-    s = position(game(), fronts=(["歩兵"], ["騎士"]), damage=({}, {"騎士": 3}), start="main", turn_seat=0)
+    s = game().position(fronts=(["歩兵"], ["騎士"]), damage=({}, {"騎士": 3}), start="main", turn_seat=0)
     knight = s.z(1, FRONT)[0]
     assert s.defense(knight) == 1
     do(s, "end")
@@ -315,8 +307,7 @@ def test_accumulated_damage_lasts_until_its_owners_standby():
 
 # ---------------------------------------------------------------------- サイクル and the end
 def test_cycle_returns_face_up_underworld_cards_and_the_third_emptying_loses():
-    s = position(
-        game(),
+    s = game().position(
         fronts=(["歩兵"], []),
         decks=(["騎士", "騎士"], ["歩兵"] * 10),
         graves=(["弓兵", "~火竜", "幼竜"], []),
@@ -325,8 +316,8 @@ def test_cycle_returns_face_up_underworld_cards_and_the_third_emptying_loses():
     # upkeep 1 and the draw emptied the 本陣: the face-up 弓兵, 幼竜 and the milled 騎士 came back
     assert s.cycles[0] == 1 and sorted(zone(s, 0, DECK)) == ["幼竜", "弓兵", "騎士"]
     assert zone(s, 0, GRAVE) == ["火竜"]  # 転生 cards stay
-    s = position(
-        game(), fronts=(["歩兵"], []), decks=(["騎士"], ["歩兵"] * 10), cycles=(2, 0), start="standby"
+    s = game().position(
+        fronts=(["歩兵"], []), decks=(["騎士"], ["歩兵"] * 10), cycles=(2, 0), start="standby", advance=True
     )
     assert s.is_over and s.outcome().winner == 1 and s.outcome().reason_ja == "本陣が3回0になった"
 
@@ -346,8 +337,7 @@ def test_mulligan_only_once_and_illegal_actions_change_nothing():
 
 # ---------------------------------------------------------------------- the other effect kinds
 def test_summon_effect_offered_on_summon_and_quick_summon_counts_toward_four():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["伝令", "歩兵", "鬼火", "鬼火", "鬼火"], []),
         graves=(["騎士"], []),
     )
@@ -360,8 +350,7 @@ def test_summon_effect_offered_on_summon_and_quick_summon_counts_toward_four():
 
 
 def test_hero_summon_effect_destroys_a_weak_enemy():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["竜王バハム"], []),
         fronts=(["幼竜", "竜騎士"], ["騎士", "熊戦士"]),
         graves=(["歩兵"] * 3, []),
@@ -377,8 +366,7 @@ def test_hero_summon_effect_destroys_a_weak_enemy():
 
 
 def test_response_effects_fire_on_their_moment():
-    s = position(
-        game(),
+    s = game().position(
         fronts=(["騎士"], ["夢魔"]),
         rears=([], ["骸骨兵"]),
         graves=([], ["歩兵", "歩兵"]),
@@ -392,13 +380,12 @@ def test_response_effects_fire_on_their_moment():
     hand = len(s.z(1, HAND))
     do(s, "block p2/前衛/夢魔")  # 2 against 3: the attack fails
     assert not s.flags[s.z(1, FRONT)[0]] & DESTROYED
-    assert [e.args[0] for e in s.log if e.kind == "penalty"] == [2]
+    assert [e.arg("count") for e in s.log if e.code == "penalty"] == [2]
     assert len(s.z(1, HAND)) == hand
 
 
 def test_ally_destroyed_response_and_continuous_aura():
-    s = position(
-        game(),
+    s = game().position(
         fronts=(["騎士"], ["歩兵", "古竜", "幼竜"]),
         rears=([], ["骸骨兵"]),
         tapped=([], ["古竜", "幼竜"]),
@@ -414,23 +401,21 @@ def test_ally_destroyed_response_and_continuous_aura():
 
 
 def test_release_a_union_needs_a_free_rear_slot():
-    s = position(
-        game(),
+    s = game().position(
         fronts=(["歩兵"], []),
         unions=({0: "騎士"}, {}),
         rears=(["鬼火"] * 5, []),
         start="union",
     )
     assert not any(a.startswith("release") for a in legal(s))
-    s = position(game(), fronts=(["歩兵"], []), unions=({0: "騎士"}, {}), start="union")
+    s = game().position(fronts=(["歩兵"], []), unions=({0: "騎士"}, {}), start="union")
     do(s, "release p1/前衛/歩兵")
     assert zone(s, 0, REAR) == ["騎士"] and s.partner[s.z(0, FRONT)[0]] == -1
 
 
 def _destroyed_union():
     """P1's union 歩兵+騎士 (攻撃 6, 防衛 6) blocks 巨神アトラ (攻撃 9), is destroyed; then the リーブ."""
-    s = position(
-        game(),
+    s = game().position(
         fronts=(["歩兵"], ["巨神アトラ"]),
         unions=({0: "騎士"}, {}),
         decks=(["歩兵"] * 20, ["歩兵"] * 20),
@@ -451,7 +436,7 @@ def test_a_destroyed_union_is_one_decision_and_returns_whole_for_one_card():
     grave = len(s.z(0, GRAVE))
     do(s, "return p1/前衛/歩兵")
     assert sorted(zone(s, 0, HAND)[:2]) == ["歩兵", "騎士"]  # both cards (then the next round's draw)
-    assert [e.args[0] for e in s.log if e.kind == "mill"].count("return") == 1
+    assert [e.code for e in s.log].count("mill_return") == 1
     assert len(s.z(0, GRAVE)) == grave + 1  # one card of cost (the next round's upkeep is 0)
     assert not s.units(0) and not s.field_cards(0)
 
@@ -464,5 +449,83 @@ def test_a_destroyed_union_goes_whole_to_the_underworld():
     assert all(grave_faces(s, 0)[grave:])
     assert not s.field_cards(0)
     # the position helper destroys a union whole too
-    s = position(game(), fronts=(["歩兵"], []), unions=({0: "騎士"}, {}), destroyed=(["歩兵"], []))
+    s = game().position(fronts=(["歩兵"], []), unions=({0: "騎士"}, {}), destroyed=(["歩兵"], []))
     assert all(s.flags[i] & DESTROYED for i in (s.z(0, FRONT)[0], s.partner[s.z(0, FRONT)[0]]))
+
+
+# ---------------------------------------------------------------------- positions by hand
+@pytest.mark.parametrize(
+    ("kw", "says"),
+    [
+        ({"hands": (["無名"], [])}, "hands[0][0]: no card named '無名'"),
+        ({"decks": (["歩兵", "謎"], ["歩兵"])}, "decks[0][1]: no card named '謎'"),
+        ({"graves": ([], ["~謎"])}, "graves[1][0]: no card named '~謎'"),
+        ({"fronts": (["歩兵"] * 6, [])}, "fronts[0]: the 前衛 has 5 places, got 6 units"),
+        ({"rears": ([], ["歩兵"] * 6)}, "rears[1]: the 後衛 has 5 places, got 6 units"),
+        ({"fronts": (["歩兵"], []), "unions": ({1: "騎士"}, {})}, "unions[0]: no front unit at index 1"),
+        ({"fronts": (["歩兵"], []), "unions": ({0: "幼竜"}, {})}, "a union is two cards of the same 種族"),
+        ({"fronts": (["騎士"], []), "unions": ({0: "歩兵"}, {})}, "the front card must have the lower 速度"),
+        ({"fronts": (["歩兵"], []), "unions": ({0: "無名"}, {})}, "unions[0][0]: no card named '無名'"),
+        ({"unions": (["騎士"], {})}, "unions[0]: must map a front unit's index to a card name"),
+        ({"tapped": (["竜騎士"], [])}, "tapped[0]: '竜騎士' is not a unit on P1's field"),
+        (
+            {"fronts": (["竜騎士"], []), "destroyed": ([], ["竜騎士"])},
+            "destroyed[1]: '竜騎士' is not a unit on P2's",
+        ),
+        ({"damage": ({"歩兵": 2}, {})}, "damage[0]: '歩兵' is not a unit on P1's field"),
+        ({"fronts": (["歩兵"], []), "damage": ({"歩兵": -1}, {})}, "蓄積ダメージ is a whole number ≥ 0"),
+        ({"cycles": (3, 0)}, "cycles[0]: must be 0, 1 or 2"),
+        ({"cycles": (0,)}, "cycles: needs one entry per player (2), got 1"),
+        ({"hands": (["歩兵"], [], [])}, "hands: needs one entry per player (2), got 3"),
+        ({"hands": ("歩兵", [])}, "hands[0]: must be a list of card names"),
+        ({"decks": ([], ["歩兵"])}, "decks[0]: a 本陣 cannot be empty"),
+        ({"decks": (["歩兵"] * 100, ["歩兵"] * 30)}, "130 in all; a game holds at most 128"),
+        ({"start": "draw"}, "start: must be one of standby, main, union, spell, battle"),
+        ({"first": 2}, "first: must be 0 or 1"),
+        ({"turn_seat": -1}, "turn_seat: must be 0 or 1"),
+    ],
+)
+def test_a_position_names_what_breaks_the_table(kw, says):
+    with pytest.raises(PositionError, match=re.escape(says)):
+        game().position(**kw)
+
+
+def test_a_position_stops_at_the_first_decision_of_the_phase_asked_for():
+    g = game()
+    s = g.position(start="standby", fronts=(["歩兵"], []))
+    assert s.phase == MAIN and s.current_player == 0 and len(s.z(0, GRAVE)) == 1  # upkeep ran, then the draw
+    s = g.position(start="main", turn_seat=1)
+    assert s.phase == MAIN and s.current_player == 1
+    s = g.position(start="union", first=1)
+    assert s.phase == UNION and s.current_player == 1
+    s = g.position(fronts=(["火竜"], ["歩兵"]), graves=(["歩兵"] * 2, []), start="spell")
+    assert s.phase == SPELL and s.current_player == 0 and s.speed == 3
+    s = g.position(fronts=(["歩兵"], []), start="battle")
+    assert s.phase == ATTACK and s.current_player == 0 and s.speed == 2
+
+
+@pytest.mark.parametrize(
+    ("kw", "says", "then"),
+    [
+        # nobody can attack: the バトルフェイズ and the リーブフェイズ pass, the next round begins
+        ({"start": "battle"}, "the rules move on to P1's decision in the メインフェイズ", MAIN),
+        # 骸骨兵's 対応 is offered the moment the damaged 騎士 is destroyed
+        (
+            {"fronts": (["騎士"], []), "rears": (["骸骨兵"], []), "damage": ({"騎士": 4}, {})},
+            "the rules move on to P1's decision in the 効果の発動",
+            TRIGGER,
+        ),
+        # the upkeep empties the 本陣 a third time
+        (
+            {"fronts": (["歩兵"], []), "decks": (["騎士"], ["歩兵"]), "cycles": (2, 0), "start": "standby"},
+            "the game is over",
+            None,
+        ),
+    ],
+)
+def test_a_position_says_where_the_rules_went_unless_told_to_advance(kw, says, then):
+    with pytest.raises(PositionError, match=re.escape(says)) as e:
+        game().position(**kw)
+    assert "advance=True" in str(e.value)
+    s = game().position(**kw, advance=True)
+    assert s.is_over if then is None else s.phase == then

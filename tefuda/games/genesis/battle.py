@@ -11,25 +11,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import Action
+from tefuda.core.events import At
 
 from . import effects
 from .phase_ids import ATTACK, BLOCK, DESTROYED, FIGHT, PASS, TAKE, TAPPED
-from .zones import FRONT, NZ
+from .zones import FRONT, NZ, SLOTS
 
 if TYPE_CHECKING:
     from .state import GenesisState
 
 PENALTY = 2
-
-
-def attackers(s: GenesisState, seat: int) -> list[int]:
-    """Active 前衛 units of the current 速度, not 召喚酔い (summoned in this very phase)."""
-    flags = s.flags
-    return [
-        u
-        for u in s.zones[seat * NZ + FRONT]
-        if not flags[u] & (TAPPED | DESTROYED) and s.unit_speed(u) == s.speed and s.summoned_at[u] != s.serial
-    ]
 
 
 def attack_speeds(s: GenesisState, seat: int) -> set[int]:
@@ -40,42 +31,51 @@ def attack_speeds(s: GenesisState, seat: int) -> set[int]:
 
 
 def attack_actions(s: GenesisState, seat: int) -> list[Action]:
-    units = attackers(s, seat)
+    """Attacks with active 前衛 units of the current 速度, not 召喚酔い (summoned in this very phase), and
+    ``pass``; none at all if there is no such unit."""
+    flags, speed, cards = s.flags, s.game.tables.speed, s.cards
+    sp, serial = s.speed, s.serial
+    base = seat * 2 * SLOTS  # actions name units by place (phase_ids.ROW_PLACES)
     acts = s.game.attack_acts
-    return [*(acts[u] for u in units), PASS] if units else []
+    out = [
+        acts[base + k]
+        for k, u in enumerate(s.zones[seat * NZ + FRONT])
+        if not flags[u] & (TAPPED | DESTROYED) and speed[cards[u]] == sp and s.summoned_at[u] != serial
+    ]
+    return [*out, PASS] if out else []
 
 
 def apply_attack(s: GenesisState, action: Action) -> None:
     seat = s.to_move
     if action.kind == "pass":
-        s.emit("pass", seat, -1, s.speed)
+        s.emit("attack_pass", seat, speed=s.speed)
         effects.advance_speed(s)
         return
-    u = action.a
+    u = s.at_place(action.a)
     s.flags[u] |= TAPPED
     s.battle = (u, -1)
-    if s.log is not None:  # names are built only for a recorded game
-        s.emit("attack", seat, u, s.unit_name(u), s.attack(u))
+    if s.log is not None:  # 攻撃 works out auras: only for a recorded game
+        s.emit("attack", seat, u, at=At(u), attack=s.attack(u))
     effects.queue_responses(s, 1 - seat, "enemy_attack", u)
     s.phase = BLOCK
 
 
 def block_actions(s: GenesisState, seat: int) -> list[Action]:
     flags = s.flags
-    units = [u for u in s.zones[seat * NZ + FRONT] if not flags[u] & (TAPPED | DESTROYED)]
+    base = seat * 2 * SLOTS  # actions name units by place (phase_ids.ROW_PLACES)
     acts = s.game.block_acts
-    return [*(acts[u] for u in units), TAKE]
+    front = s.zones[seat * NZ + FRONT]
+    return [*(acts[base + k] for k, u in enumerate(front) if not flags[u] & (TAPPED | DESTROYED)), TAKE]
 
 
 def apply_block(s: GenesisState, action: Action) -> None:
     seat = s.to_move
     a = s.battle[0]
     if action.kind == "block":
-        b = action.a
+        b = s.at_place(action.a)
         s.flags[b] |= TAPPED
         s.battle = (a, b)
-        if s.log is not None:  # names are built only for a recorded game
-            s.emit("block", seat, b, s.unit_name(b), s.defense(b))
+        s.emit("block", seat, b, at=At(b), defense=s.defense(b))
     else:
         s.emit("take", seat)
     effects.queue_battle_effects(s, a, s.battle[1])
@@ -87,34 +87,33 @@ def fight(s: GenesisState) -> None:
     s.battle = None
     s.phase = ATTACK
     if not s.alive_unit(a):
-        s.emit("battle", s.seat_of(a), a, "the attacker is gone / 攻撃ユニットがいない")
+        s.emit("battle_no_attacker", s.seat_of(a), a)
         return
     attacker_seat = s.seat_of(a)
     defender = 1 - attacker_seat
     atk = s.attack(a)
     if b < 0:
-        s.emit("direct_attack", defender, -1, atk)
+        s.emit("direct_attack", defender, attacker=At(a), amount=atk)
         s.mill(defender, atk, "damage")
         return
     if not s.alive_unit(b):
-        s.emit("battle", defender, b, "the blocker is gone / 防御ユニットがいない")
+        s.emit("battle_no_blocker", defender, b)
         return
     d = s.defense(b)
-    s.emit("battle", attacker_seat, -1, f"{atk} vs {d}")
+    s.emit("battle", attacker_seat, attacker=At(a), attack=atk, blocker=At(b), defense=d)
     if atk > d:
         effects.destroy(s, b)
         s.mill(defender, atk - d, "damage")
     elif atk < d:
         if effects.immune(s, b):
-            s.emit("immune", defender, b)
+            s.emit("immune", defender, b, at=At(b))
         else:
             s.dmg[b] += atk
             s.stats_changed = True
-            if s.log is not None:  # names are built only for a recorded game
-                s.emit("damaged", defender, b, atk, s.defense(b))
-        s.emit("penalty", attacker_seat, -1, PENALTY)
+            s.emit("damaged", defender, b, at=At(b), amount=atk, defense=s.defense(b))
+        s.emit("penalty", attacker_seat, count=PENALTY)
         s.mill(attacker_seat, PENALTY, "penalty")
     else:
         effects.destroy(s, b)
-        s.emit("penalty", attacker_seat, -1, PENALTY)
+        s.emit("penalty", attacker_seat, count=PENALTY)
         s.mill(attacker_seat, PENALTY, "penalty")

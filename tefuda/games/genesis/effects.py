@@ -11,14 +11,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import FACE_UP, Action
+from tefuda.core.events import At
 
-from .cards import Effect
+from .cards import VERBS, Effect
 from .phase_ids import CARD_T, DESTROYED, MAX_SUMMONS, NONE_T, PASS, TAPPED
 from .zones import FRONT, GRAVE, HAND, NZ, REAR, SLOTS
 
 if TYPE_CHECKING:
     from .state import GenesisState
 
+_EFFECT_CODES = {do: f"effect_{do}" for do in VERBS}  # one event per verb, made once
 PLACE_ZONES = {"前衛": (FRONT,), "後衛": (REAR,), "戦域": (FRONT, REAR), "冥府": (GRAVE,)}
 
 
@@ -121,24 +123,28 @@ def summon_choices(s: GenesisState, seat: int, e: Effect, source: int) -> list[i
 
 
 # ---------------------------------------------------------------------- doing it
+def announce(s: GenesisState, seat: int, inst: int, e: Effect, t: int) -> None:
+    """The event of an effect being used: what it does and to which unit (told before its 転生 is paid)."""
+    if t < CARD_T:
+        s.emit(_EFFECT_CODES[e.do], seat, inst, at=At(inst), target=At(t), amount=e.amount)
+    else:  # no unit (NONE_T), or a card to quick-summon: its summon says which
+        s.emit(_EFFECT_CODES[e.do], seat, inst, at=At(inst), amount=e.amount)
+
+
 def resolve(s: GenesisState, seat: int, inst: int, e: Effect, t: int) -> None:
     do = e.do
     if do in ("damage", "reduce"):
         s.stats_changed = True
-    if s.log is not None:  # names are built only for a recorded game
-        s.emit("effect", seat, inst, e.label(), do, target_label(s, t))
     if do == "damage":
         if immune(s, t):
-            s.emit("immune", s.seat_of(t), t)
+            s.emit("immune", s.seat_of(t), t, at=At(t))
         else:
             s.dmg[t] += e.amount
-            if s.log is not None:  # names are built only for a recorded game
-                s.emit("damaged", s.seat_of(t), t, e.amount, s.defense(t))
+            s.emit("damaged", s.seat_of(t), t, at=At(t), amount=e.amount, defense=s.defense(t))
     elif do == "reduce":
         s.atk_mod[t] -= e.amount
         s.def_mod[t] -= e.amount
-        if s.log is not None:  # names are built only for a recorded game
-            s.emit("reduced", s.seat_of(t), t, e.amount, s.defense(t))
+        s.emit("reduced", s.seat_of(t), t, at=At(t), amount=e.amount, defense=s.defense(t))
     elif do == "boost":
         s.atk_mod[t] += e.amount
     elif do == "fortify":
@@ -189,8 +195,7 @@ def destroy(s: GenesisState, inst: int) -> None:
     p = s.partner[inst]
     if p >= 0:
         s.flags[p] |= DESTROYED
-    if s.log is not None:  # names are built only for a recorded game
-        s.emit("destroyed", seat, inst, s.unit_name(inst))
+    s.emit("destroyed", seat, inst, at=At(inst))
     queue_responses(s, seat, "ally_destroyed", inst)
 
 
@@ -271,21 +276,27 @@ def private_choices(e: Effect) -> bool:
 def trigger_actions(s: GenesisState) -> list[Action]:
     _kind, seat, inst, ctx = s.queue[0]
     e = effect_of(s, inst)
-    return [*(Action("use", inst, t) for t in targets(s, seat, inst, e, ctx)), Action("decline", inst)]
+    place = s.place_code(inst)  # actions name cards by place, never by id
+    return [
+        *(Action("use", place, s.target_code(t)) for t in targets(s, seat, inst, e, ctx)),
+        Action("decline", place),
+    ]
 
 
 def apply_trigger(s: GenesisState, action: Action) -> None:
     kind, seat, inst, _ctx = s.queue.pop(0)
     e = effect_of(s, inst)
     if action.kind == "decline":
-        if s.log is not None:  # names are built only for a recorded game
-            s.emit("decline", seat, inst, e.label())
+        s.emit("decline", seat, inst)
         return
+    t = s.target_at(action.b)
+    if kind == "ritual":
+        s.emit("ritual", seat, inst, at=At(inst))
+    announce(s, seat, inst, e, t)
     pay(s, seat, e.cost)
     if kind == "ritual":
         s.flags[inst] &= ~FACE_UP  # 術式: the card turns itself face down to fire
-        s.emit("ritual", seat, inst)
-    resolve(s, seat, inst, e, action.b)
+    resolve(s, seat, inst, e, t)
 
 
 # ---------------------------------------------------------------------- スペルフェイズ (起動)
@@ -312,21 +323,25 @@ def spell_actions(s: GenesisState, seat: int) -> list[Action]:
         e = effect_of(s, u)
         tg = targets(s, seat, u, e, -1)
         asked = asked or bool(tg) or private_choices(e)
-        out.extend(Action("activate", u, t) for t in tg)
+        if tg:
+            place = s.place_code(u)
+            out.extend(Action("activate", place, s.target_code(t)) for t in tg)
     return [*out, PASS] if asked else []
 
 
 def apply_spell(s: GenesisState, action: Action) -> None:
     seat = s.to_move
     if action.kind == "pass":
-        s.emit("pass", seat, -1, s.speed)
+        s.emit("spell_pass", seat, speed=s.speed)
         advance_speed(s)
         return
-    u = action.a
+    u = s.at_place(action.a)
+    t = s.target_at(action.b)
     e = effect_of(s, u)
     s.flags[u] |= TAPPED  # 起動効果を発動したカードは疲労状態になる
+    announce(s, seat, u, e, t)
     pay(s, seat, e.cost)
-    resolve(s, seat, u, e, action.b)
+    resolve(s, seat, u, e, t)
 
 
 def advance_speed(s: GenesisState) -> None:

@@ -7,48 +7,55 @@ from typing import Any, ClassVar
 
 from tefuda.core import Action, ActionSpace, Deck, Game, OptionError, OptionSpec, Rng, register
 from tefuda.core.game import sample_capped
+from tefuda.core.observe import place
 
 from .cards import RACES_EN, SCHEMA, TYPES_EN, TYPES_JA, compile_cards
-from .phase_ids import CARD_T, NONE_T, NTARGETS
+from .phase_ids import CARD_T, NONE_T, NPLACES, NTARGETS, PHASE_CODES, PHASE_NAMES, ROW_PLACES, SPELL
 from .state import GenesisState
+from .texts import EVENT_TEXT, KINDS_EN, PLACES_EN, TERM_LABELS
 from .zones import DECK, zone_specs
 
 DECK_SIZE = 40  # 本陣: 40枚 (必ず40枚でなければならない)
 
 _KINDS: list[tuple[str, str, str, str]] = [
-    # kind, argument pattern (c card, r row, i instance, t target), Japanese, English
+    # kind, argument pattern (c card, r row, i instance, t target), menu label in Japanese and English: a
+    # str.format template over unit (the unit acted on), other (a union's other card or the target), n (a
+    # number: 攻撃 or 防衛 now), effect (〔種類/場所(コスト): what it does〕), speed
     ("keep", "", "マリガンしない", "keep the hand"),
-    ("mulligan", "", "マリガン(引き直し)", "mulligan"),
-    ("summon", "cr", "召喚", "summon"),
+    ("mulligan", "", "マリガン (手札5枚を引き直す)", "mulligan (a new hand of 5)"),
+    ("summon", "cr", "召喚 {unit}", "summon {unit}"),
     ("end", "", "ターン終了を宣言", "declare the end of the turn"),
     (
         "return",
         "i",
-        "破壊されたユニットを手札に戻す(ユニオンは2枚とも; 本陣の上から1枚を冥府へ)",
-        "return the destroyed unit to hand (a union: both cards; one card from the top of the deck goes "
-        "to the underworld)",
+        "手札に戻す: {unit} (本陣の上から1枚を冥府へ)",
+        "return {unit} to hand (one card from the top of the deck to the underworld)",
     ),
+    ("bury", "i", "冥府に送る: {unit}", "send {unit} to the underworld"),
+    ("to-front", "i", "前衛へ移動: {unit}", "move {unit} to the front"),
+    ("to-rear", "i", "後衛へ移動: {unit}", "move {unit} to the rear"),
+    ("union", "ii", "ユニオン: {unit} → {other} ({n})", "union: lay {unit} on {other} ({n})"),
     (
-        "bury",
+        "release",
         "i",
-        "破壊されたユニットを冥府に送る(ユニオンは2枚とも)",
-        "send the destroyed unit to the underworld (a union: both cards)",
+        "ユニオンの解除: {unit} から {other} を後衛へ",
+        "release {other} from {unit} to the rear",
     ),
-    ("to-front", "i", "前衛へ移動", "move to the front"),
-    ("to-rear", "i", "後衛へ移動", "move to the rear"),
-    ("union", "ii", "ユニオン", "union"),
-    ("release", "i", "ユニオンの解除", "release the union"),
     ("done", "", "配置を終える", "done arranging"),
-    ("activate", "it", "起動効果を発動", "activate"),
-    ("pass", "", "発動/攻撃しない", "pass"),
-    ("attack", "i", "攻撃宣言", "attack"),
-    ("block", "i", "カードで受ける", "block with"),
-    ("take", "", "受けない(直接攻撃を受ける)", "take the attack"),
-    ("use", "it", "効果を発動", "use the effect"),
-    ("decline", "i", "効果を発動しない", "do not use the effect"),
+    ("activate", "it", "起動効果を発動: {unit} {effect}{other}", "activate {unit} {effect}{other}"),
+    ("pass", "", "", ""),  # by phase: _PASS
+    ("attack", "i", "攻撃宣言: {unit} (攻撃 {n})", "attack with {unit} (attack {n})"),
+    ("block", "i", "カードで受ける: {unit} (防衛 {n})", "block with {unit} (defense {n})"),
+    ("take", "", "受けない (直接攻撃を受ける)", "do not block (take the attack)"),
+    ("use", "it", "効果を発動: {unit} {effect}{other}", "use the effect of {unit} {effect}{other}"),
+    ("decline", "i", "効果を発動しない: {unit}", "do not use the effect of {unit}"),
 ]
 _PATTERN = {k: pat for k, pat, _, _ in _KINDS}
 _LABELS = {k: (ja, en) for k, _, ja, en in _KINDS}
+_PASS = {
+    True: ("起動効果を発動しない (速度{speed})", "use no more activated effects (speed {speed})"),
+    False: ("攻撃しない (速度{speed})", "make no more attacks (speed {speed})"),
+}
 
 
 @register
@@ -62,6 +69,8 @@ class GenesisGame(Game):
     card_schema = SCHEMA
     package_dir = Path(__file__).parent
     state_class = GenesisState
+    event_text = EVENT_TEXT
+    term_labels = TERM_LABELS
     outcomes: ClassVar[dict[str, tuple[str, str]]] = {
         "third_empty": ("本陣が3回0になった", "third empty 本陣"),
     }
@@ -85,19 +94,19 @@ class GenesisGame(Game):
     def _setup(self) -> None:
         self.tables = compile_cards(self.cardset)
         n = len(self.cardset)
-        sizes = {"c": n, "r": 2, "i": CARD_T, "t": NTARGETS}
+        sizes = {"c": n, "r": 2, "i": NPLACES, "t": NTARGETS}  # cards on the table by place, not id
         kinds = []
         for k, pat, _, _ in _KINDS:
             sz = [sizes[ch] for ch in pat] + [0] * (2 - len(pat))
             kinds.append((k, sz[0], sz[1]))
         self.action_space = ActionSpace(kinds)
         self.summon_acts = [[Action("summon", c, r) for r in (0, 1)] for c in range(n)]
-        # instance actions, made once (instances are < CARD_T)
-        self.to_front_acts = [Action("to-front", i) for i in range(CARD_T)]
-        self.to_rear_acts = [Action("to-rear", i) for i in range(CARD_T)]
-        self.release_acts = [Action("release", i) for i in range(CARD_T)]
-        self.attack_acts = [Action("attack", i) for i in range(CARD_T)]
-        self.block_acts = [Action("block", i) for i in range(CARD_T)]
+        # unit actions, made once, by the unit's place (phase_ids.ROW_PLACES)
+        self.to_front_acts = [Action("to-front", k) for k in range(ROW_PLACES)]
+        self.to_rear_acts = [Action("to-rear", k) for k in range(ROW_PLACES)]
+        self.release_acts = [Action("release", k) for k in range(ROW_PLACES)]
+        self.attack_acts = [Action("attack", k) for k in range(ROW_PLACES)]
+        self.block_acts = [Action("block", k) for k in range(ROW_PLACES)]
         self._pool = [c.index for c in self.cardset]
 
     # ------------------------------------------------------------------ 本陣 rules
@@ -162,7 +171,8 @@ class GenesisGame(Game):
             return ("前衛", "後衛")[v] if lang == "ja" else ("front", "rear")[v]
         from .effects import target_label
 
-        return target_label(s, v, lang)
+        # a card on the table is named by its place (i), an effect target by its place or code (t)
+        return target_label(s, s.at_place(v) if ch == "i" else s.target_at(v), lang)
 
     def notation(self, s: GenesisState, action: Action, lang: str = "ja") -> str:
         pat = _PATTERN.get(action.kind)
@@ -174,32 +184,181 @@ class GenesisGame(Game):
             return f"{action.kind} {parts[0]} -> {parts[1]}"
         return " ".join([action.kind, *parts])
 
-    def label(self, s, action: Action) -> tuple[str, str]:  # TEMPORARY shim until the schema conversion
-        text = self.describe_old(s, action)
-        ja, _, en = text.partition(" — ")
-        return ja, en or ja
+    # ------------------------------------------------------------------ labels (menus, observations)
+    def _name(self, card: int, lang: int, bilingual: bool = True) -> str:
+        c = self.cardset[card]
+        if not bilingual:
+            return c.name_en if lang else c.name
+        return f"{c.name_en} ({c.name})" if lang else f"{c.name} ({c.name_en})"
 
-    def describe_old(self, s: GenesisState, action: Action) -> str:
-        ja, en = _LABELS.get(action.kind, (action.kind, action.kind))
+    def _unit(self, s: GenesisState, inst: int, lang: int, bilingual: bool = True) -> str:
+        """A card on the table: ``竜騎士 (Dragon Knight) [P1 前衛]``, with notation's ``#2`` for a second card
+        of that name in that place."""
+        z = s.where[inst]
+        spec = s.zone_specs[z]
+        same = [i for i in s.zones[z] if s.cards[i] == s.cards[inst]]
+        tag = f" #{same.index(inst) + 1}" if len(same) > 1 else ""
+        where = spec.label_en if lang else spec.name_ja
+        return f"{self._name(s.cards[inst], lang, bilingual)}{tag} [P{spec.owner + 1} {where}]"
+
+    def _target(self, s: GenesisState, t: int, lang: int, bilingual: bool) -> str:
+        if t == NONE_T:
+            return ""
+        if t >= CARD_T:
+            card, row = divmod(t - CARD_T, 2)
+            rows = ("前衛", "後衛") if lang == 0 else ("front", "rear")
+            return f"{self._name(card, lang, bilingual)} → {rows[row]}"
+        return self._unit(s, t, lang, bilingual)
+
+    def _effect(self, s: GenesisState, inst: int, lang: int) -> str:
+        """〔起動/前衛(2): 2ダメージ〕 / (activated/front (2): 2 damage)."""
+        from .state import effect_texts
+
+        e = self.tables.effect[s.cards[inst]]
+        what = effect_texts(e)[lang]
+        if lang == 0:
+            return f"〔{e.label()}: {what}〕"
+        return f"({KINDS_EN[e.kind]}/{PLACES_EN[e.place]} ({e.cost}): {what})"
+
+    def _label(self, s: GenesisState, action: Action, lang: int, bilingual: bool = True) -> str:
+        k = action.kind
         tb = self.tables
-        extra = ""
-        if action.kind == "summon":
-            c = action.a
-            extra = f" [召喚{tb.summon[c]} 速度{tb.speed[c]} 攻撃{tb.attack[c]} 防衛{tb.defense[c]}]"
-        body = self.notation(s, action).split(" ", 1)[1] if " " in self.notation(s, action) else ""
-        body_en = self.notation(s, action, "en").split(" ", 1)[1] if body else ""
-        return f"{ja} {body}{extra} — {en} {body_en}".strip()
+        if k == "pass":
+            return _PASS[s.phase == SPELL][lang].format(speed=s.speed)
+        pat = _PATTERN[k]
+        if not pat:
+            return _LABELS[k][lang]
+        f: dict[str, Any] = {"other": "", "n": "", "effect": ""}
+        a, b = action.a, action.b
+        if k == "summon":
+            c = a
+            if lang == 0:
+                f["unit"] = (
+                    f"{self._name(c, 0, bilingual)} → {('前衛', '後衛')[b]} "
+                    f"[召喚{tb.summon[c]} 速度{tb.speed[c]} 攻撃{tb.attack[c]} 防衛{tb.defense[c]}]"
+                )
+            else:
+                f["unit"] = (
+                    f"{self._name(c, 1, bilingual)} to the {('front', 'rear')[b]} [summon {tb.summon[c]}, "
+                    f"speed {tb.speed[c]}, attack {tb.attack[c]}, defense {tb.defense[c]}]"
+                )
+            return _LABELS[k][lang].format(**f)
+        a = s.at_place(a)  # actions name cards by place
+        b = s.at_place(b) if k == "union" else s.target_at(b) if k in ("activate", "use") else b
+        f["unit"] = self._unit(s, a, lang, bilingual)
+        p = s.partner[a]
+        if k in ("return", "bury") and p >= 0:  # a union leaves whole
+            f["unit"] += " + " + self._name(s.cards[p], lang, bilingual)
+        elif k == "release":
+            f["other"] = self._name(s.cards[p], lang, bilingual)
+        elif k == "union":
+            f["other"] = self._unit(s, b, lang, bilingual)
+            c = s.cards[a]
+            f["n"] = (
+                f"攻撃+{tb.attack[c]} 防衛+{tb.defense[c]}"
+                if lang == 0
+                else f"attack +{tb.attack[c]}, defense +{tb.defense[c]}"
+            )
+        elif k == "attack":
+            f["n"] = s.attack(a)
+        elif k == "block":
+            f["n"] = s.defense(a)
+        elif k in ("activate", "use"):
+            f["effect"] = self._effect(s, a, lang)
+            target = self._target(s, b, lang, bilingual)
+            f["other"] = f" → {target}" if target else ""
+        return _LABELS[k][lang].format(**f)
+
+    def label(self, s: GenesisState, action: Action) -> tuple[str, str]:
+        """Japanese with 日本語 (English) card names, English with English (日本語) names; the numbers that
+        matter (召喚, 速度, 攻撃, 防衛) and the effect an action uses."""
+        return self._label(s, action, 0), self._label(s, action, 1)
+
+    def describe(self, s: GenesisState, action: Action) -> str:
+        """A menu line: the Japanese label (names in both languages), then the English one, English names."""
+        return f"{self._label(s, action, 0)}  — {self._label(s, action, 1, False)}"
+
+    def action_refs(self, s: GenesisState, action: Action, seat: int) -> list[dict[str, Any]]:
+        """The hand card and the row of a summon; the units an action moves, attacks or blocks with, and an
+        effect's unit and target (a card to quick-summon: its hand or 冥府 and the row)."""
+        k = action.kind
+        a, b = action.a, action.b
+        me = f"p{seat + 1}"
+        if k == "summon":
+            return [
+                {"zone": f"{me}.hand", "pos": None, "card": self.card_ids[a]},
+                {"zone": f"{me}.{('front', 'rear')[b]}", "pos": None, "card": None},
+            ]
+        if k in ("return", "bury", "to-front", "to-rear", "release", "attack", "block", "decline"):
+            out = [place(s, s.at_place(a), seat)]
+            to = {
+                "return": "hand",
+                "bury": "grave",
+                "to-front": "front",
+                "to-rear": "rear",
+                "release": "rear",
+            }
+            if k in to:
+                out.append({"zone": f"{me}.{to[k]}", "pos": None, "card": None})
+            return out
+        if k == "union":
+            return [place(s, s.at_place(a), seat), place(s, s.at_place(b), seat)]
+        if k in ("activate", "use"):
+            a = s.at_place(a)
+            out = [place(s, a, seat)]
+            if b == NONE_T:
+                return out
+            if b >= CARD_T:
+                card, row = divmod(b - CARD_T, 2)
+                src = "hand" if self.tables.effect[s.cards[a]].source == "hand" else "grave"
+                out.append({"zone": f"{me}.{src}", "pos": None, "card": self.card_ids[card]})
+                out.append({"zone": f"{me}.{('front', 'rear')[row]}", "pos": None, "card": None})
+                return out
+            out.append(place(s, s.at_place(b), seat))
+            return out
+        return []
 
     # ------------------------------------------------------------------ views
-    def render_event(self, ev: dict[str, Any], viewer: int) -> str:
-        from .view import render_event
+    def render_extra(self, obs: dict[str, Any]) -> list[str]:
+        """The round, whose turn, the 速度 and the battle going on, in Japanese and English."""
+        from tefuda.view.text import card_label, zone_label
 
-        return render_event(self, ev, viewer)
+        ex = obs["extra"]
+        if not ex:
+            return []
 
-    def render_observation(self, obs: dict[str, Any]) -> Any:
-        from .view import render_observation
+        def where(ref: dict[str, Any]) -> str:
+            return f"{card_label(self, ref['card'], 0)} [{zone_label(self, ref['zone'], 0)}]"
 
-        return render_observation(self, obs)
+        parts = [f"ラウンド {ex['round']} round"]
+        if ex["turn"] == "player":
+            who = f"P{ex['turn_seat'] + 1}"
+            parts.append(f"{who} のプレイヤーターン ({who}'s player turn)")
+        elif ex["turn"] == "battle":
+            parts.append("バトルターン (the battle turn)")
+        if ex["speed"] is not None:
+            parts.append(f"速度 {ex['speed']} (speed)")
+        if ex["interrupted"] is not None:
+            ja, en = PHASE_NAMES[PHASE_CODES.index(ex["interrupted"])]
+            parts.append(f"{ja}の途中 (during the {en})")
+        lines = [" · ".join(parts)]
+        bt = ex["battle"]
+        if bt is not None:
+            if bt["blocker"] is not None:
+                to = where(bt["blocker"])
+            elif bt["direct"]:
+                to = "直接攻撃 (a direct attack)"
+            else:
+                to = "受けるか選択中 (the block is being chosen)"
+            lines.append(f"戦闘 battle: {where(bt['attacker'])} → {to}")
+        return lines
+
+    def position(self, **spec: Any) -> GenesisState:
+        """A hand-made position (position.py documents the arguments: hands, decks, graves, fronts, rears,
+        unions, tapped, destroyed, damage, cycles, first, start, turn_seat, advance …), validated."""
+        from .position import position
+
+        return position(self, **spec)
 
     def card_table_row(self, c: Any) -> dict[str, Any]:
         tb = self.tables

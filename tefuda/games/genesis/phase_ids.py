@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from tefuda.core import Action
 
+from .zones import SLOTS
+
 MULLIGAN = 0  # ゲームの準備 5: マリガン
 STANDBY = 1  # スタンバイフェイズ (automatic)
 DRAW = 2  # ドローフェイズ (automatic)
@@ -57,7 +59,12 @@ DESTROYED = 4  # 破壊状態
 MOVED = 8  # moved in this ユニオンフェイズ
 
 MAX_INST = 128
-CARD_T = MAX_INST  # 速攻召喚 targets: CARD_T + card * 2 + row (0 前衛, 1 後衛)
+# An action names a card by its place, never by its instance id (ids are dealt at random, and determinized
+# worlds renumber them: an action, and its index in the action space, must mean the same in every world).
+ROW_PLACES = 2 * 2 * SLOTS  # a unit: seat * 10 + row * 5 + its place in the row (row 0 前衛, 1 後衛)
+GRAVE_PLACES = ROW_PLACES  # a 冥府 card (a 術式 offered there): GRAVE_PLACES + seat * MAX_INST + position
+NPLACES = GRAVE_PLACES + 2 * MAX_INST
+CARD_T = MAX_INST  # effect targets: a unit's place (< ROW_PLACES); 速攻召喚: CARD_T + card * 2 + row
 NONE_T = 1023
 NTARGETS = 1024
 MAX_SUMMONS = 4

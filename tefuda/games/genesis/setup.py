@@ -22,7 +22,7 @@ def start(s: GenesisState) -> None:
     for seat in range(2):
         s.shuffle(seat * NZ + DECK)  # the opponent shuffles, the owner cuts: one fair shuffle
         s.emit("shuffle", seat)
-    s.emit("bow", -1, -1, "よろしくお願いします")
+    s.emit("bow")
     for seat in range(2):
         for _ in range(HAND_SIZE):
             s.draw(seat)
@@ -51,7 +51,7 @@ def apply_mulligan(s: GenesisState, action: Action) -> None:
         s.to_move = 1
         return
     decide_first(s)
-    s.emit("breakout", s.first, -1, "ブレイクアウト!")
+    s.emit("breakout", s.first)
     turns.begin_round(s)
 
 
@@ -72,9 +72,9 @@ def decide_first(s: GenesisState) -> None:
             inst = deck[-1]
             s.move(inst, seat * NZ + REVEAL, face_up=True)
             shown.append(inst)
-        s.emit("reveal", 0, shown[0], *reveal_value(s, shown[0]))
-        s.emit("reveal", 1, shown[1], *reveal_value(s, shown[1]))
         v0, v1 = reveal_value(s, shown[0]), reveal_value(s, shown[1])
+        s.emit("reveal", 0, shown[0], value=v0[0], speed=v0[1])
+        s.emit("reveal", 1, shown[1], value=v1[0], speed=v1[1])
         for seat, inst in enumerate(shown):
             s.move(inst, seat * NZ + DECK, bottom=False, face_up=True)  # index 0 is the bottom
             s.flags[inst] &= ~1
@@ -83,4 +83,4 @@ def decide_first(s: GenesisState) -> None:
             s.emit("first_player", s.first)
             return
     s.first = s.rng.below(2)
-    s.emit("first_player", s.first, -1, "coin")
+    s.emit("first_player_coin", s.first)

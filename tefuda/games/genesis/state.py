@@ -11,28 +11,34 @@ from typing import Any, ClassVar
 
 from tefuda.core import FACE_UP, Action, Rng, State
 from tefuda.core.fields import Bool, CardField, Enum, Flags, Inst, Int, Opt, PerSeat, Seat, Seq, Str, Tup
+from tefuda.core.observe import counter, place
 
 from . import battle, effects, flow, setup, turns
 from .cards import HERO
 from .phase_ids import (
     ATTACK,
     BLOCK,
+    CARD_T,
     DESTROYED,
     END,
     FIGHT,
+    GRAVE_PLACES,
     LEAVE,
     MAIN,
+    MAX_INST,
     MOVED,
     MULLIGAN,
     OVER,
     PHASE_CODES,
     PHASE_NAMES,
+    ROW_PLACES,
     SPELL,
     TAPPED,
     TRIGGER,
     UNION,
 )
-from .zones import DECK, FRONT, GRAVE, HAND, NZ, REAR, REVEAL
+from .texts import EFFECT_TEXT, KINDS_EN, MILL_CODES
+from .zones import DECK, FRONT, GRAVE, HAND, NZ, REAR, REVEAL, SLOTS
 from .zones import UNION as UNION_ZONE
 
 
@@ -238,6 +244,35 @@ class GenesisState(State):
         tb = self.game.tables
         return tb.ctype[card] != HERO or self.race_count(seat, tb.race[card]) >= tb.rank[card]
 
+    def place_code(self, inst: int) -> int:
+        """How an action names a card: its place (phase_ids.ROW_PLACES, GRAVE_PLACES), never its id."""
+        z = self.where[inst]
+        seat, k = divmod(z, NZ)
+        pos = self.zones[z].index(inst)
+        if k == FRONT:
+            return seat * 2 * SLOTS + pos
+        if k == REAR:
+            return seat * 2 * SLOTS + SLOTS + pos
+        assert k == GRAVE, "an action names a unit or a 冥府 card"
+        return GRAVE_PLACES + seat * MAX_INST + pos
+
+    def at_place(self, code: int) -> int:
+        """The card at the place an action names (``place_code``'s inverse)."""
+        if code < ROW_PLACES:
+            seat, rest = divmod(code, 2 * SLOTS)
+            row, pos = divmod(rest, SLOTS)
+            return self.zones[seat * NZ + (REAR if row else FRONT)][pos]
+        seat, pos = divmod(code - GRAVE_PLACES, MAX_INST)
+        return self.zones[seat * NZ + GRAVE][pos]
+
+    def target_code(self, t: int) -> int:
+        """An effect target as an action names it: a unit's place; a card to quick-summon or none as is."""
+        return t if t >= CARD_T else self.place_code(t)
+
+    def target_at(self, t: int) -> int:
+        """``target_code``'s inverse: a unit's instance, or the card code / NONE_T as is."""
+        return t if t >= CARD_T else self.at_place(t)
+
     def unit_name(self, inst: int, lang: str = "ja") -> str:
         """``p2/前衛/竜騎士`` (``#2`` for a second of that name in that row)."""
         seat = self.seat_of(inst)
@@ -271,12 +306,12 @@ class GenesisState(State):
         deck = self.zones[seat * NZ + DECK]
         grave = seat * NZ + GRAVE
         ritual = self.game.tables.ctype
+        code = MILL_CODES[why]
         for _ in range(n):
             if self.result is not None or not deck:
                 return
             inst = self.move_top_face_up(seat * NZ + DECK, grave)
-            if self.log is not None:
-                self.emit("mill", seat, inst, why)
+            self.emit(code, seat, inst)
             if why == "damage" and ritual[self.cards[inst]] == 2:
                 self.queue.append(("ritual", seat, inst, -1))
             if not deck:
@@ -295,7 +330,7 @@ class GenesisState(State):
             for i in back:
                 self.move(i, seat * NZ + DECK)
             self.shuffle(seat * NZ + DECK)
-            self.emit("cycle", seat, -1, self.cycles[seat], len(back))
+            self.emit("cycle", seat, count=self.cycles[seat], cards=len(back))
 
     def _on_finish(self) -> None:
         self.phase = OVER
@@ -369,66 +404,136 @@ class GenesisState(State):
                 assert self.z(seat, DECK), "an empty 本陣 must cycle at once"
         assert self.result is None or self.phase == OVER
 
-    # ------------------------------------------------------------------ views
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know (seat 2: a spectator). Card ids only where known."""
-        cs = self.game.cardset
-        battle_phase = (ATTACK, BLOCK, FIGHT)
-        sick = self.phase in battle_phase or (self.phase == TRIGGER and self.resume in battle_phase)
-        players = []
-        for p in range(2):
-            rows = {}
-            for k, key in ((FRONT, "front"), (REAR, "rear")):
-                rows[key] = [
-                    {
-                        "name": self.unit_name(i),
-                        "card": cs[self.cards[i]].id,
-                        "union": cs[self.cards[self.partner[i]]].id if self.partner[i] >= 0 else None,
-                        "attack": self.attack(i),
-                        "defense": self.defense(i),
-                        "damage": self.dmg[i],
-                        "speed": self.unit_speed(i),
-                        "tapped": bool(self.flags[i] & TAPPED),
-                        "destroyed": bool(self.flags[i] & DESTROYED),
-                        "summoning_sick": sick and self.summoned_at[i] == self.serial,
-                    }
-                    for i in self.z(p, k)
-                ]
-            grave = self.z(p, GRAVE)
-            players.append(
-                {
-                    "seat": p,
-                    "deck": self.zone_view(p * NZ + DECK, seat),
-                    "hand": self.zone_view(p * NZ + HAND, seat),
-                    "grave": [[cs[self.cards[i]].id, bool(self.flags[i] & FACE_UP)] for i in grave],
-                    "grave_face_up": sum(1 for i in grave if self.flags[i] & FACE_UP),
-                    "reveal": self.zone_view(p * NZ + REVEAL, seat),
-                    "cycles": self.cycles[p],
-                    "summons": self.summons[p],
-                    **rows,
+    # ------------------------------------------------------------------ what the table shows
+    def phase_info(self) -> tuple[str, str, str]:
+        ja, en = PHASE_NAMES[self.phase]
+        return PHASE_CODES[self.phase], ja, en
+
+    def counters(self, player: int, viewer: int) -> list[dict[str, Any]]:
+        return [
+            counter("cycles", "サイクル", "cycles (of 2)", self.cycles[player]),
+            counter("summons", "このターンの召喚", "summons this turn (of 4)", self.summons[player]),
+            counter(
+                "grave_face_up",
+                "冥府の表向き (転生)",
+                "face-up underworld cards (to pay 転生)",
+                effects.face_up_grave(self, player),
+            ),
+            counter("upkeep", "ユニットの維持", "upkeep", self.field_cards(player)),
+        ]
+
+    def summoning_sick(self, inst: int) -> bool:
+        """召喚酔い: summoned during this very バトルフェイズ (it may block but not attack)."""
+        ph = self.resume if self.phase == TRIGGER else self.phase
+        return ph in (ATTACK, BLOCK, FIGHT) and self.summoned_at[inst] == self.serial
+
+    def card_view(self, inst: int, viewer: int) -> dict[str, Any]:
+        """A unit's current 攻撃, 防衛 (蓄積ダメージ subtracted) and 速度, its damage and 召喚酔い; a card
+        laid on a 前衛 unit (ユニオン) points at that unit."""
+        k = self.where[inst] % NZ
+        if k in (FRONT, REAR):
+            out: dict[str, Any] = {
+                "stats": {
+                    "attack": self.attack(inst),
+                    "defense": self.defense(inst),
+                    "speed": self.unit_speed(inst),
                 }
-            )
-        pend = None
-        if self.phase == TRIGGER and self.queue:
-            kind, who, inst, _ctx = self.queue[0]
-            pend = {"kind": kind, "seat": who, "card": cs[self.cards[inst]].id}
-        res = self.result
-        bt = None
+            }
+            if self.dmg[inst]:
+                out["counters"] = {"damage": self.dmg[inst]}
+            if self.summoning_sick(inst):
+                out["flags"] = ["summoning_sick"]
+            return out
+        if k == UNION_ZONE and self.partner[inst] >= 0:
+            return {"with": place(self, self.partner[inst], viewer)}
+        return {}
+
+    def prompt(self, viewer: int) -> dict[str, Any] | None:
+        ph = self.phase
+        source = None
+        if ph == TRIGGER and self.queue:
+            inst = self.queue[0][2]
+            e = effects.effect_of(self, inst)
+            kind = _TARGET_PROMPT.get(e.target, "choose_target")
+            what_ja, what_en = effect_texts(e)
+            ja = f"{e.kind}効果を発動するか 〔{e.label()}: {what_ja}〕"
+            en = f"use the {KINDS_EN[e.kind]} effect? ({what_en})"
+            source = place(self, inst, viewer)
+        elif ph in (SPELL, ATTACK):
+            kind = "choose"
+            if ph == SPELL:
+                ja, en = (
+                    f"速度{self.speed}: 発動する起動効果",
+                    f"speed {self.speed}: an activated effect to use",
+                )
+            else:
+                ja, en = f"速度{self.speed}: 攻撃するユニット", f"speed {self.speed}: a unit to attack with"
+        else:
+            kind, ja, en = _PROMPTS.get(ph, ("action", *PHASE_NAMES[ph]))
+        return {"seat": self.to_move, "kind": kind, "ja": ja, "en": en, "min": 1, "max": 1, "source": source}
+
+    def extra(self, viewer: int) -> dict[str, Any]:
+        """Public facts of the round (RULES.md, "The observation's extra"): ``round``, ``turn`` ("player",
+        the battle turn "battle", or null before the first round), ``turn_seat``, ``speed`` (the 速度 whose
+        turn it is in the スペル and バトル phases, else null), ``battle`` (the attacking and blocking
+        units' places, ``direct`` once the attack is taken; or null) and ``interrupted`` (the phase an
+        offered effect interrupted, or null)."""
+        ph = self.phase
+        at = self.resume if ph == TRIGGER else ph
+        battle = None
         if self.battle is not None:
             a, b = self.battle
-            bt = {"attacker": self.unit_name(a), "blocker": None if b < 0 else self.unit_name(b)}
+            battle = {
+                "attacker": place(self, a, viewer),
+                "blocker": None if b < 0 else place(self, b, viewer),
+                "direct": b < 0 and at != BLOCK,  # the defender chose to take it (not: is still choosing)
+            }
         return {
-            "game": "genesis",
-            "seat": seat,
             "round": self.round,
-            "phase": PHASE_NAMES[self.phase][0],
-            "phase_en": PHASE_NAMES[self.phase][1],
-            "to_move": self.current_player,
-            "first": self.first,
-            "turn": "battle" if self.turn_seat < 0 else f"p{self.turn_seat + 1}",
-            "speed": self.speed if self.phase in (SPELL, ATTACK, BLOCK) else None,
-            "battle": bt,
-            "pending": pend,
-            "players": players,
-            "outcome": None if res is None else res.as_dict(),
+            "turn": None if self.round == 0 else ("battle" if self.turn_seat < 0 else "player"),
+            "turn_seat": None if self.turn_seat < 0 else self.turn_seat,
+            "speed": self.speed if at in (SPELL, ATTACK, BLOCK) else None,
+            "battle": battle,
+            "interrupted": PHASE_CODES[self.resume] if ph == TRIGGER else None,
         }
+
+
+def effect_texts(e: Any) -> tuple[str, str]:
+    """What an effect does, in Japanese and English (``2ダメージ`` / ``2 damage``)."""
+    ja, en = EFFECT_TEXT[e.do]
+    return ja.format(amount=e.amount), en.format(amount=e.amount)
+
+
+# the kind of choice an offered effect asks, by its target
+_TARGET_PROMPT = {
+    "none": "yes_no",
+    "self": "yes_no",
+    "attacker": "yes_no",
+    "card": "choose_card",
+    "ally": "choose_target",
+    "enemy": "choose_target",
+}
+_PROMPTS = {
+    MULLIGAN: ("yes_no", "マリガンするか (手札5枚を引き直す)", "mulligan (a new hand of 5)?"),
+    MAIN: ("choose", "召喚するカードと場所、またはターン終了", "a card to summon and where, or end the turn"),
+    END: (
+        "choose",
+        "破壊されたユニットを手札に戻すか冥府に送るか",
+        "return a destroyed unit to hand, or send it to the underworld",
+    ),
+    LEAVE: (
+        "choose",
+        "破壊されたユニットを手札に戻すか冥府に送るか",
+        "return a destroyed unit to hand, or send it to the underworld",
+    ),
+    UNION: (
+        "choose",
+        "配置: 前衛と後衛の移動、ユニオン、解除、または終了",
+        "arrange: move between front and rear, union, release, or done",
+    ),
+    BLOCK: (
+        "choose_target",
+        "攻撃を受けるユニット、または受けない",
+        "a unit to block with, or take the attack",
+    ),
+}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import Action
+from tefuda.core.events import At
 
 from .cards import HERO
 from .phase_ids import (
@@ -37,7 +38,7 @@ def next_phase(s: GenesisState, phase: int) -> None:
 def begin_round(s: GenesisState) -> None:
     """先攻のターン → 後攻のターン → バトルのターン."""
     s.round += 1
-    s.emit("round", -1, -1, s.round)
+    s.emit("round", round=s.round)
     begin_player_turn(s, s.first)
 
 
@@ -57,7 +58,7 @@ def standby(s: GenesisState) -> None:
             s.flags[i] &= ~TAPPED
             s.dmg[i] = 0
     upkeep = s.field_cards(seat)
-    s.emit("upkeep", seat, -1, upkeep)
+    s.emit("upkeep", seat, count=upkeep)
     s.mill(seat, upkeep, "upkeep")
 
 
@@ -80,7 +81,7 @@ def after_end(s: GenesisState) -> None:
         return
     s.turn_seat = -1
     s.summons = [0, 0]
-    s.emit("battle_turn", -1)
+    s.emit("battle_turn")
     for seat in range(2):
         for k in ROWS:
             for i in s.zones[seat * NZ + k]:
@@ -121,7 +122,7 @@ def place(s: GenesisState, seat: int, inst: int, row: int, *, quick: bool) -> No
     s.flags[inst] &= ~(TAPPED | DESTROYED | MOVED)
     s.summoned_at[inst] = s.serial
     s.summons[seat] += 1
-    s.emit("quick_summon" if quick else "summon", seat, inst, "前衛" if row == 0 else "後衛")
+    s.emit("quick_summon" if quick else "summon", seat, inst, at=At(inst))
     effects.on_summon(s, seat, inst)
 
 
@@ -135,7 +136,7 @@ def apply_main(s: GenesisState, action: Action) -> None:
     inst = s.hand_instance(seat, card)
     cost = s.game.tables.summon[card]
     s.move(inst, seat * NZ + ROWS[row], face_up=True)  # shown while its 召喚コスト is paid
-    s.emit("summon_cost", seat, inst, cost)
+    s.emit("summon_cost", seat, inst, cost=cost)
     s.mill(seat, cost, "cost")
     if s.result is None:
         place(s, seat, inst, row, quick=False)
@@ -151,8 +152,9 @@ def destroyed_cards(s: GenesisState, seat: int) -> list[int]:
 def destroyed_actions(s: GenesisState, seat: int) -> list[Action]:
     out = []
     for i in destroyed_cards(s, seat):
-        out.append(Action("return", i))
-        out.append(Action("bury", i))
+        place = s.place_code(i)
+        out.append(Action("return", place))
+        out.append(Action("bury", place))
     return out
 
 
@@ -173,11 +175,11 @@ def apply_destroyed(s: GenesisState, action: Action) -> None:
     """手札に戻す (and send one card from the top of the 本陣 to the 冥府) or 冥府に送る. A union is one unit:
     one decision moves both its cards, and returning it costs one card (only 維持コスト is 2体分)."""
     seat = s.to_move
-    inst = action.a
+    inst = s.at_place(action.a)
     p = s.partner[inst]
-    s.emit(action.kind, seat, inst)
+    s.emit(action.kind, seat, inst, at=At(inst))
     if p >= 0:
-        s.emit(action.kind, seat, p, "union")
+        s.emit(f"{action.kind}_union", seat, p)
     if action.kind == "return":
         s.mill(seat, 1, "return")
         if s.result is not None:
@@ -196,21 +198,22 @@ def union_actions(s: GenesisState, seat: int) -> list[Action]:
     busy = DESTROYED | MOVED
     fz = s.zones[seat * NZ + FRONT]
     rz = s.zones[seat * NZ + REAR]
-    front = [i for i in fz if not flags[i] & busy]
-    rear = [i for i in rz if not flags[i] & busy]
+    base = seat * 2 * SLOTS  # actions name units by place (phase_ids.ROW_PLACES)
+    front = [(base + k, i) for k, i in enumerate(fz) if not flags[i] & busy]
+    rear = [(base + SLOTS + k, i) for k, i in enumerate(rz) if not flags[i] & busy]
     out: list[Action] = []
     if len(fz) < SLOTS:
-        out += [g.to_front_acts[i] for i in rear]
+        out += [g.to_front_acts[k] for k, _ in rear]
     if len(rz) < SLOTS:
-        out += [g.to_rear_acts[i] for i in front if partner[i] < 0]
-        out += [g.release_acts[i] for i in front if partner[i] >= 0]
-    free = [f for f in front if partner[f] < 0]
+        out += [g.to_rear_acts[k] for k, i in front if partner[i] < 0]
+        out += [g.release_acts[k] for k, i in front if partner[i] >= 0]
+    free = [(k, f) for k, f in front if partner[f] < 0]
     if free:
-        for r in rear:
+        for rk, r in rear:
             rr, rs = race[cards[r]], speed[cards[r]]
-            for f in free:
+            for fk, f in free:
                 if race[cards[f]] == rr and speed[cards[f]] < rs:
-                    out.append(Action("union", r, f))
+                    out.append(Action("union", rk, fk))
     out.append(DONE)
     return out
 
@@ -223,33 +226,32 @@ def apply_union(s: GenesisState, action: Action) -> None:
         s.emit("union_done", seat)
         s.side += 1
         return
+    unit = s.at_place(action.a)
     if kind == "to-front":
-        s.move(action.a, seat * NZ + FRONT, face_up=True)
-        s.flags[action.a] |= MOVED
-        s.emit("to_front", seat, action.a)
+        s.move(unit, seat * NZ + FRONT, face_up=True)
+        s.flags[unit] |= MOVED
+        s.emit("to_front", seat, unit)
     elif kind == "to-rear":
-        s.move(action.a, seat * NZ + REAR, face_up=True)
-        s.flags[action.a] |= MOVED
-        s.emit("to_rear", seat, action.a)
+        s.move(unit, seat * NZ + REAR, face_up=True)
+        s.flags[unit] |= MOVED
+        s.emit("to_rear", seat, unit)
     elif kind == "union":
-        r, f = action.a, action.b
+        r, f = unit, s.at_place(action.b)
         s.move(r, seat * NZ + UNION_ZONE, face_up=True)
         s.partner[r] = f
         s.partner[f] = r
         s.flags[r] |= MOVED
         s.flags[f] |= MOVED
-        if s.log is not None:  # names are built only for a recorded game
-            s.emit("union", seat, r, s.unit_name(f))
+        s.emit("union", seat, r, onto=At(f))
     elif kind == "release":
-        f = action.a
+        f = unit
         r = s.partner[f]
         s.partner[f] = s.partner[r] = -1
         s.stats_changed = True  # the front card loses its partner's 防衛
         s.move(r, seat * NZ + REAR, face_up=True)
         s.flags[r] |= MOVED
         s.flags[f] |= MOVED
-        if s.log is not None:  # names are built only for a recorded game
-            s.emit("release", seat, r, s.unit_name(f))
+        s.emit("release", seat, r, unit=At(f))
 
 
 def leave_phase_done(s: GenesisState) -> None:

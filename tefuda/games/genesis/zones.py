@@ -10,22 +10,32 @@ NZ = 7
 SLOTS = 5  # 前衛5箇所, 後衛5箇所
 PLAYED = ("front", "rear")  # a card summoned here counts as played (simulator statistics)
 
-_ZONES = (
-    ("deck", "本陣", HIDDEN, True, False, None),
-    ("hand", "手札", PRIVATE, False, True, None),
-    ("grave", "冥府", PUBLIC, True, False, None),  # index 0 is the bottom (転生 starts there)
-    ("front", "前衛", PUBLIC, True, False, SLOTS),
-    ("rear", "後衛", PUBLIC, True, False, SLOTS),
-    ("union", "ユニオン", PUBLIC, True, False, SLOTS),  # rear cards laid sideways on front units
-    ("reveal", "公開", PUBLIC, True, False, None),
+_ZONES = (  # name, 日本語, English, visibility, ordered, mixes, capacity (a 本陣's top is its last card)
+    ("deck", "本陣", "deck", HIDDEN, True, False, None),
+    ("hand", "手札", "hand", PRIVATE, False, True, None),
+    ("grave", "冥府", "underworld", PUBLIC, True, False, None),  # index 0 is the bottom (転生 starts there)
+    ("front", "前衛", "front", PUBLIC, True, False, SLOTS),
+    ("rear", "後衛", "rear", PUBLIC, True, False, SLOTS),
+    ("union", "ユニオン", "union", PUBLIC, True, False, SLOTS),  # rear cards laid sideways on front units
+    ("reveal", "公開", "shown", PUBLIC, True, False, None),
 )
 
 
 def zone_specs(nplayers: int) -> tuple[ZoneSpec, ...]:
     return tuple(
-        ZoneSpec(name, ja, seat, vis, ordered=ordered, mixes=mixes, capacity=cap, played=name in PLAYED)
+        ZoneSpec(
+            name,
+            ja,
+            seat,
+            vis,
+            ordered=ordered,
+            mixes=mixes,
+            capacity=cap,
+            played=name in PLAYED,
+            name_en=en,
+        )
         for seat in range(nplayers)
-        for (name, ja, vis, ordered, mixes, cap) in _ZONES
+        for (name, ja, en, vis, ordered, mixes, cap) in _ZONES
     )
 
 
