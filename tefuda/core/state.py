@@ -6,8 +6,9 @@ knows), ``flags`` (instance -> face up, …), ``zones`` (zone -> list of instanc
 zone), plus the game's own small fields.  ``clone()`` copies those lists and nothing else.
 
 A game subclasses :class:`State`, declares its extra fields in ``__slots__`` and ``_FIELDS`` (lists in
-``_LIST_FIELDS`` are copied on clone), and implements ``_legal_actions``, ``_apply``, ``observation``,
-``notation`` and ``parse_action``.
+``_LIST_FIELDS`` are copied on clone) with their types (``_TYPES``, ``_CARD_FIELDS``, ``_FLAGS``), and
+implements ``_legal_actions``, ``_apply`` and ``phase_info`` plus the optional observation hooks; notation,
+labels and parsing are the game object's (docs/game-contract.md).
 """
 
 from __future__ import annotations

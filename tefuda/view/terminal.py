@@ -39,7 +39,11 @@ def card_line(game: Any, e: dict[str, Any], table: bool = True) -> str:
         text += "  [" + ", ".join(term(game, f) for f in flags) + "]"
     w = e.get("with")
     if w:
-        text += f"  ← {w['zone']} #{w['pos'] + 1}" if w.get("pos") is not None else f"  ← {w['zone']}"
+        from .text import card_label, zone_label
+
+        where = zone_label(game, w["zone"], 0) + (f" #{w['pos'] + 1}" if w.get("pos") is not None else "")
+        on = card_label(game, w["card"], 0) if w.get("card") is not None else ""
+        text += f"  ← {on} [{where}]" if on else f"  ← [{where}]"
     return text
 
 
