@@ -76,7 +76,7 @@ def test_opening_draw_first_player_chooses_others_match_until_limit_minus_one():
     assert s.phase == OPENING and legal(s) == [f"draw {k}" for k in range(1, 5)]
     do(s, "draw 4")
     assert [len(s.zones[zid(p, HAND)]) for p in range(3)] == [7, 7, 7]
-    kinds = [e.kind for e in s.log]
+    kinds = [e.code for e in s.log]
     assert "start" in kinds  # ゲーム開始宣言, done for everyone
     assert all(s.total(p) == 8 for p in range(3))
 
@@ -267,8 +267,8 @@ def test_special_cost_example_1_sanmishin_shows_and_discards_dark_matah():
     do(s, "force 守護神サンミシーン")
     assert legal(s) == ["pay ダーク股ー"]  # テンソード is cost 1: it cannot pay [捨/コスト3以上1枚]
     do(s, "pay ダーク股ー")
-    shown = [e for e in s.log if e.kind == "pay"][-1]
-    assert shown.view(0)["card"] == s.game.cardset.find("ダーク股ー").index  # 相手に見せてから捨てた
+    shown = [e for e in s.log if e.code == "pay"][-1]
+    assert shown.view(0, s.game.card_ids)["card"] == "dark_mata"  # 相手に見せてから捨てた
     pass_all(s)
     assert s.tops(1) != [] and s.life[1] == 10  # the attack was cancelled: nothing destroyed
     assert s.used[1] == 2
@@ -440,7 +440,7 @@ def test_interrupt_answers_a_force_and_resolves_first():
     assert s.items and s.items[-1][3] is True
     pass_all(s)
     assert len(s.tops(1)) == 1
-    assert [e.kind for e in s.log].count("negated") == 1
+    assert [e.code for e in s.log].count("negated") == 1
     assert s.used == [4, 2] and s.phase == SUMMON
 
 
@@ -469,7 +469,7 @@ def test_four_first_yonesu_in_hand_and_field_win_and_are_shown():
     do(s, "force ヨネス召集")
     pass_all(s)
     assert s.is_over and s.outcome().winner == 0 and s.outcome().reason == "four ファーストヨネス"
-    shows = [e for e in s.log if e.kind == "show"]
+    shows = [e for e in s.log if e.code == "show"]
     assert len(shows) == 3 and all(e.view(1)["card"] is not None for e in shows)
 
 
@@ -593,7 +593,7 @@ def test_refill_reshuffles_the_discard_pile_when_the_deck_runs_out():
     do(s, "force テンソード -> p1/ファーストヨネス")
     pass_all(s)
     do(s, "end-summon", "end-battle", "end-turn", "settle ダーク股ー", "settle-done")
-    assert any(e.kind == "reshuffle" for e in s.log)
+    assert any(e.code == "reshuffle" for e in s.log)
     assert s.total(0) == 8
 
 
@@ -614,11 +614,11 @@ def test_the_deck_is_reshuffled_at_the_next_draw_not_when_it_runs_out():
     do(s, "no-cost", "force テンソード -> p1/ファーストヨネス")
     pass_all(s)
     do(s, "end-summon", "end-battle", "end-turn", "settle ダーク股ー")
-    assert not s.zones[DECK] and not any(e.kind == "reshuffle" for e in s.log)  # still empty, no draw yet
+    assert not s.zones[DECK] and not any(e.code == "reshuffle" for e in s.log)  # still empty, no draw yet
     do(s, "settle-done")  # 手札補充: the first draw from the empty 山札 reshuffles the whole 捨て札置き場
-    reshuffles = [e for e in s.log if e.kind == "reshuffle"]
+    reshuffles = [e for e in s.log if e.code == "reshuffle"]
     assert len(reshuffles) == 1 and reshuffles[0].seat == 0
-    assert reshuffles[0].args[0] == 6  # 3 チビヨネス, the exchanged card, テンソード and its cost ダーク股ー
+    assert reshuffles[0].arg("count") == 6  # 3 チビヨネス, the exchanged card, テンソード and its cost
 
 
 def test_an_illegal_action_leaves_the_state_untouched():

@@ -22,6 +22,7 @@ from tefuda.core.game import Mode
 from .cards import SCHEMA, TYPES_EN, TYPES_JA, compile_cards, level_label
 from .phase_ids import MAX_ATTACKERS, MAX_INST, NONE_T, NTARGETS
 from .state import YonesuState
+from .texts import EVENT_TEXT, TERM_LABELS
 from .zones import DECK, YFIELD, zid
 
 MIN_BOX = 40
@@ -61,6 +62,8 @@ class YonesuGame(Game):
     card_schema = SCHEMA
     package_dir = Path(__file__).parent
     state_class = YonesuState
+    event_text = EVENT_TEXT
+    term_labels = TERM_LABELS
     outcomes: ClassVar[dict[str, tuple[str, str]]] = {
         "four_first": ("ファーストヨネスが4体揃った", "four ファーストヨネス"),
         "life_zero": ("ライフが0以下になった", "life 0"),

@@ -316,7 +316,7 @@ class YonesuState(State):
                 for i in list(self.zones[DISCARD]):
                     self.move(i, DECK)
                 self.shuffle(DECK)
-                self.emit("reshuffle", seat, -1, len(deck))
+                self.emit("reshuffle", seat, count=len(deck))
             inst = deck[-1]
             self.move(inst, hand)
             if first[self.cards[inst]]:
