@@ -183,7 +183,7 @@ def test_engine_never_uses_more_lilith_than_the_cost_field_covers():
     assert s.remaining(0) == 0
     assert not any(a.startswith("force テンソード") for a in legal(s))
     with pytest.raises(IllegalActionError):
-        s.apply(Action("force", s.game.cardset.find("テンソード").index, s.tops(0)[0]))
+        s.apply(Action("force", s.game.cardset.find("テンソード").index, s.target_code(s.tops(0)[0])))
 
 
 # ---------------------------------------------------------------------- コスト精算: the rulebook's examples

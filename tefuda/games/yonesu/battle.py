@@ -46,10 +46,12 @@ def attack_actions(s: YonesuState, seat: int) -> list[Action]:
     if not ready:
         return []
     tgts = attack_targets(s, seat)
+    codes = s.field_codes()
+    coded = [(t, codes[t] if t < PLAYER_T else t) for t in tgts]
     out = []
     for mask in range(1, 1 << len(ready)):
         group = {ready[k] for k in range(len(ready)) if mask >> k & 1}
-        out.extend(Action("attack", mask, t) for t in tgts if t not in group)
+        out.extend(Action("attack", mask, code) for t, code in coded if t not in group)
     return out
 
 
@@ -124,9 +126,9 @@ def destroy(s: YonesuState, top: int) -> None:
     seat = s.field_seat(top)
     if s.game.options["destroy"] == "top" and s.below[top] >= 0:
         under = s.below[top]
+        s.emit("destroy_top", seat, top, at=At(top), under=Card(under))
         s.above[under] = -1
         s.flags[under] |= s.flags[top] & ATTACKED
-        s.emit("destroy_top", seat, top, at=At(top), under=Card(under))
         _leave(s, top, DISCARD)
         return
     stack = s.stack_of(top)

@@ -85,6 +85,7 @@ def force_actions(s: YonesuState, seat: int, *, response: bool) -> list[Action]:
     if room < (tb.min_interrupt_lilith if response else tb.min_force_lilith):
         return []
     out: list[Action] = []
+    codes: dict[int, int] | None = None
     for c in sorted(forces):
         if tb.lilith[c] > room:
             continue
@@ -96,7 +97,12 @@ def force_actions(s: YonesuState, seat: int, *, response: bool) -> list[Action]:
             continue
         if not can_pay_discard(s, seat, c):
             continue
-        out.extend(Action("force", c, t) for t in targets(s, seat, c))
+        tgts = targets(s, seat, c)
+        if tgts and tgts[0] < PLAYER_T:  # ヨネス: named by their place on the table, not their instance
+            if codes is None:
+                codes = s.field_codes()
+            tgts = [codes[t] for t in tgts]
+        out.extend(Action("force", c, t) for t in tgts)
     return out
 
 

@@ -264,8 +264,10 @@ class YonesuGame(Game):
         return f"attack {names} -> {self._target(s, action.b, lang)}"
 
     def _target(self, s: YonesuState, t: int, lang: str) -> str:
+        """An action's target code as text: ``p2/クロちん`` (a ヨネス by its place), ``p2`` (a player)."""
         if t < MAX_INST:
-            return s.yonesu_name(t, lang)
+            inst = s.target_inst(t)
+            return s.yonesu_name(inst, lang) if inst >= 0 else "?"
         return s.target_name(t)
 
     def label(self, s, action: Action) -> tuple[str, str]:  # TEMPORARY shim until the schema conversion

@@ -262,6 +262,36 @@ class YonesuState(State):
         above = self.above
         return [i for i in self.zones[BASE + seat * NZ + YFIELD] if above[i] < 0]
 
+    def field_codes(self) -> dict[int, int]:
+        """Every card on a ヨネスフィールド -> its target code in actions: its place on the table, counting
+        the ヨネスフィールドs one after another in seat order (numbering-free, so an action names no
+        instance; fewer than ``PLAYER_T``, as a table holds at most that many cards)."""
+        out: dict[int, int] = {}
+        code = 0
+        zs = self.zones
+        for p in range(self.nplayers):
+            for i in zs[BASE + p * NZ + YFIELD]:
+                out[i] = code
+                code += 1
+        return out
+
+    def target_code(self, t: int) -> int:
+        """A target (a ヨネス on a field) as an action's target code; players and none stay as they are."""
+        return t if t >= PLAYER_T else self.field_codes()[t]
+
+    def target_inst(self, code: int) -> int:
+        """An action's target code back to the ヨネス it names (players and none as they are); -1 if no
+        card lies there."""
+        if code >= PLAYER_T:
+            return code
+        zs = self.zones
+        for p in range(self.nplayers):
+            z = zs[BASE + p * NZ + YFIELD]
+            if code < len(z):
+                return z[code]
+            code -= len(z)
+        return -1
+
     def stack_of(self, top: int) -> list[int]:
         """An evolution stack, bottom first."""
         out = [top]
@@ -368,11 +398,11 @@ class YonesuState(State):
         ph = self.phase
         kind = action.kind
         if kind == "force":
-            forces.activate(self, self.to_move, action.a, action.b)
+            forces.activate(self, self.to_move, action.a, self.target_inst(action.b))
         elif ph == WINDOW:
             forces.apply_pass(self)
         elif kind == "attack":
-            battle.declare(self, action.a, action.b)
+            battle.declare(self, action.a, self.target_inst(action.b))
         elif ph in (SUMMON, BATTLE, FORCE_PHASE):
             turn.apply_main(self, action)
         elif ph == SETTLE:

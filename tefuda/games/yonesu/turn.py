@@ -104,6 +104,7 @@ def summon_actions(s: YonesuState, seat: int) -> list[Action]:
     room = s.remaining(seat)
     tops = s.tops(seat)
     top_levels = [tb.levels[s.cards[t]] for t in tops]
+    codes = s.field_codes() if tops else {}
     out = []
     g = s.game
     for c in s.hand_cards(seat):
@@ -114,7 +115,7 @@ def summon_actions(s: YonesuState, seat: int) -> list[Action]:
             out.append(g.summon_acts[c])
         for t, tl in zip(tops, top_levels, strict=True):
             if (tl << 1) & lv:
-                out.append(Action("evolve", c, t))
+                out.append(Action("evolve", c, codes[t]))
     return out
 
 
@@ -138,7 +139,7 @@ def apply_main(s: YonesuState, action: Action) -> None:
         s.emit("summon", seat, inst, lilith=tb.lilith[action.a])
     elif kind == "evolve":
         inst = s.hand_instance(seat, action.a)
-        base = action.b
+        base = s.target_inst(action.b)
         s.used[seat] += tb.lilith[action.a]
         s.move(inst, zid(seat, YFIELD), face_up=True)
         s.below[inst] = base
