@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tefuda.core import Action, IllegalActionError, Rng
+from tefuda.core import Action, IllegalActionError, PositionError, Rng
 from tefuda.games.yonesu.game import YonesuGame
 from tefuda.games.yonesu.phase_ids import (
     COST,
@@ -15,7 +17,6 @@ from tefuda.games.yonesu.phase_ids import (
     SUMMON,
     WINDOW,
 )
-from tefuda.games.yonesu.position import position
 from tefuda.games.yonesu.zones import CFIELD, DECK, DISCARD, HAND, YFIELD, zid
 
 
@@ -124,11 +125,11 @@ def test_first_turn_exchange_rules():
 
 
 def test_a_player_who_cannot_exchange_loses():
-    s = position(
-        game(),
+    s = game().position(
         hands=([], ["テンソード"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         start="exchange",
+        advance=True,
     )
     assert s.is_over
     assert s.outcome().winner == 1
@@ -137,7 +138,7 @@ def test_a_player_who_cannot_exchange_loses():
 
 # ---------------------------------------------------------------------- コスト / 召喚
 def test_cost_phase_sets_at_most_one_card():
-    s = position(game(), hands=(["テンソード", "ダーク股ー"], ["テンソード"]), start="cost")
+    s = game().position(hands=(["テンソード", "ダーク股ー"], ["テンソード"]), start="cost")
     assert set(legal(s)) == {"cost テンソード", "cost ダーク股ー", "no-cost"}
     do(s, "cost ダーク股ー")
     assert names(s, 0, CFIELD) == ["ダーク股ー"] and s.phase == SUMMON
@@ -145,8 +146,7 @@ def test_cost_phase_sets_at_most_one_card():
 
 
 def test_summon_lv1_and_evolve_one_level_up_composite_levels_count_as_each():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["クロちん", "ガチヨネス", "レインボーヨネス", "チビヨネス"], ["テンソード"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["邪神グラジヨネス", "レインボーヨネス", "メカヨネス"], []),  # コスト 4+4+2 = 10
@@ -170,8 +170,7 @@ def test_summon_lv1_and_evolve_one_level_up_composite_levels_count_as_each():
 
 
 def test_engine_never_uses_more_lilith_than_the_cost_field_covers():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["ガチヨネス", "破壊神シマダラ", "テンソード"], ["テンソード"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], []),  # コスト 3
@@ -189,8 +188,7 @@ def test_engine_never_uses_more_lilith_than_the_cost_field_covers():
 # ---------------------------------------------------------------------- コスト精算: the rulebook's examples
 def test_settlement_example_1_two_ten_swords_paid_with_shimadara():
     """(例1) テンソード(リリス1)を2枚発動 (総使用リリス2) → 破壊神シマダラ(コスト2)を捨てた."""
-    s = position(
-        game(),
+    s = game().position(
         hands=(["テンソード", "テンソード"], []),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["破壊神シマダラ", "ダーク股ー"], []),
@@ -212,8 +210,7 @@ def test_settlement_example_1_two_ten_swords_paid_with_shimadara():
 def test_settlement_example_2_gachi_and_shimadara_paid_with_two_cost_4_cards():
     """(例2) ガチヨネス(リリス3)を召喚後、破壊神シマダラ(リリス4)で相手のヨネスを破壊 (総使用リリス7) →
     レインボーヨネス(コスト4)と邪神グラジヨネス(コスト4)を捨てた (4+4=8)."""
-    s = position(
-        game(),
+    s = game().position(
         hands=(["ガチヨネス", "破壊神シマダラ"], []),
         fields=([["ファーストヨネス"]], [["ヨネス戦士"]]),
         costs=(["レインボーヨネス", "邪神グラジヨネス"], []),
@@ -231,8 +228,7 @@ def test_settlement_example_2_gachi_and_shimadara_paid_with_two_cost_4_cards():
 
 
 def test_settlement_then_refill_brings_everyone_to_the_limit_and_roles_pass_on():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["テンソード", "補給"], ["回復の泉"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["破壊神シマダラ"], []),
@@ -246,7 +242,7 @@ def test_settlement_then_refill_brings_everyone_to_the_limit_and_roles_pass_on()
 
 
 def test_cost_cards_stay_when_no_lilith_was_used():
-    s = position(game(), hands=(["テンソード"], ["テンソード"]), costs=(["ダーク股ー"], []))
+    s = game().position(hands=(["テンソード"], ["テンソード"]), costs=(["ダーク股ー"], []))
     do(s, "end-summon", "end-battle", "end-turn")
     assert names(s, 0, CFIELD) == ["ダーク股ー"] and s.attacker == 1
 
@@ -254,8 +250,7 @@ def test_cost_cards_stay_when_no_lilith_was_used():
 # ---------------------------------------------------------------------- 特殊なコスト [捨/…]: the examples
 def test_special_cost_example_1_sanmishin_shows_and_discards_dark_matah():
     """(例1) 相手の攻撃に対し守護神サンミシーン([捨/コスト3以上1枚]) → ダーク股ー(コスト3)を見せて捨てた."""
-    s = position(
-        game(),
+    s = game().position(
         hands=(["テンソード"], ["守護神サンミシーン", "ダーク股ー", "テンソード"]),
         fields=([["ファーストヨネス", "ガチヨネス"]], [["ファーストヨネス"]]),
         costs=([], ["破壊神シマダラ"]),
@@ -276,8 +271,7 @@ def test_special_cost_example_1_sanmishin_shows_and_discards_dark_matah():
 
 def test_special_cost_example_2_kuke_wave_with_kuro_chan_as_an_lv2_yonesu():
     """(例2) くけー波([捨/LV2以上ヨネス1枚]) → クロちん(LV1&LV2の複合LVヨネス)を見せて捨てた."""
-    s = position(
-        game(),
+    s = game().position(
         hands=(["くけー波", "クロちん", "ファーストヨネス"], ["テンソード"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], []),
@@ -291,8 +285,7 @@ def test_special_cost_example_2_kuke_wave_with_kuro_chan_as_an_lv2_yonesu():
 
 
 def test_a_force_whose_special_cost_cannot_be_paid_is_not_offered():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["くけー波", "ファーストヨネス"], ["テンソード"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], []),
@@ -310,8 +303,7 @@ def _order_of_window(s) -> list[int]:
 
 
 def test_battle_window_order_two_players_defender_then_attacker_until_both_pass():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["テンソード", "踏ん張り"], ["テンソード", "踏ん張り"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], ["ダーク股ー"]),
@@ -337,8 +329,7 @@ def test_battle_window_order_two_players_defender_then_attacker_until_both_pass(
 
 def test_battle_window_order_four_players_from_the_attackers_left_clockwise():
     hands = [["テンソード"] for _ in range(4)]
-    s = position(
-        game(),
+    s = game().position(
         hands=hands,
         fields=[[["ファーストヨネス"]] for _ in range(4)],
         costs=[["ダーク股ー"] for _ in range(4)],
@@ -351,8 +342,7 @@ def test_battle_window_order_four_players_from_the_attackers_left_clockwise():
 
 def test_players_who_publicly_cannot_act_are_skipped():
     # P2 has no cards in hand: nobody waits for a pass that could not be anything else
-    s = position(
-        game(),
+    s = game().position(
         hands=(["テンソード"], []),
         fields=([["ガチヨネス"]], [["ファーストヨネス"]]),
         start="battle",
@@ -363,7 +353,7 @@ def test_players_who_publicly_cannot_act_are_skipped():
 
 # ---------------------------------------------------------------------- 戦闘処理 (our design)
 def _battle(fields, attack, options=None, hands=(["補給"], ["補給"])):
-    s = position(game(**(options or {})), hands=hands, fields=fields, start="battle")
+    s = game(**(options or {})).position(hands=hands, fields=fields, start="battle")
     do(s, attack)
     pass_all(s)
     return s
@@ -412,8 +402,8 @@ def test_attacking_your_own_yonesu_is_allowed():
 
 
 def test_a_player_may_be_attacked_only_with_an_empty_yonesu_field():
-    s = position(
-        game(), hands=(["補給"], ["補給"]), fields=([["ガチヨネス"]], [["ファーストヨネス"]]), start="battle"
+    s = game().position(
+        hands=(["補給"], ["補給"]), fields=([["ガチヨネス"]], [["ファーストヨネス"]]), start="battle"
     )
     assert not any(a.endswith("-> p2") for a in legal(s))
     s = _battle(([["ガチヨネス"], ["ファーストヨネス"]], []), "attack ガチヨネス+ファーストヨネス -> p2")
@@ -424,8 +414,7 @@ def test_a_player_may_be_attacked_only_with_an_empty_yonesu_field():
 
 # ---------------------------------------------------------------------- [Interrupt]
 def test_interrupt_answers_a_force_and_resolves_first():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["破壊神シマダラ", "緊急回避"], ["打ち消しの印", "テンソード"]),
         fields=([["ファーストヨネス"]], [["ガチヨネス"]]),
         costs=(["邪神グラジヨネス", "ダーク股ー"], ["ダーク股ー"]),
@@ -445,8 +434,7 @@ def test_interrupt_answers_a_force_and_resolves_first():
 
 
 def test_normal_forces_are_not_offered_to_the_defender_outside_a_battle():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["テンソード"], ["テンソード", "踏ん張り"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], ["ダーク股ー"]),
@@ -458,8 +446,7 @@ def test_normal_forces_are_not_offered_to_the_defender_outside_a_battle():
 
 # ---------------------------------------------------------------------- 勝利/敗北条件
 def test_four_first_yonesu_in_hand_and_field_win_and_are_shown():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["ファーストヨネス", "ファーストヨネス", "ヨネス召集"], ["テンソード"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], []),
@@ -474,17 +461,16 @@ def test_four_first_yonesu_in_hand_and_field_win_and_are_shown():
 
 
 def test_four_first_yonesu_under_an_evolution_count_too():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["ファーストヨネス", "ファーストヨネス"], ["テンソード"]),
         fields=([["ファーストヨネス", "ガチヨネス"], ["ファーストヨネス"]], [["ファーストヨネス"]]),
+        advance=True,
     )
     assert s.is_over and s.outcome().winner == 0
 
 
 def test_life_zero_loses_and_three_player_survival_goes_on():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["補給"], ["補給"], ["補給"]),
         fields=([["ガチヨネス"]], [], [["ファーストヨネス"]]),
         life=(10, 5, 10),
@@ -499,8 +485,7 @@ def test_life_zero_loses_and_three_player_survival_goes_on():
 
 
 def test_last_survivor_wins():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["くけー波", "ガチヨネス"], ["補給"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], []),
@@ -512,8 +497,7 @@ def test_last_survivor_wins():
 
 
 def test_team_game_partners_win_together():
-    s = position(
-        game(teams=True),
+    s = game(teams=True).position(
         hands=(["逆転の狼煙"], ["補給"], ["補給"], ["補給"]),
         fields=(
             [["ファーストヨネス"]],
@@ -533,8 +517,7 @@ def test_team_game_partners_win_together():
 
 def test_over_the_card_limit_loses():
     # [上限枚数] lowered below what is on the field, with no hand to discard from
-    s = position(
-        game(),
+    s = game().position(
         hands=(["重圧"], []),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"], ["チビヨネス"]]),
         costs=(["ダーク股ー"], []),
@@ -546,8 +529,7 @@ def test_over_the_card_limit_loses():
 
 
 def test_lowered_limit_is_met_by_discarding_from_hand():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["重圧"], ["テンソード", "補給"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], []),
@@ -560,7 +542,7 @@ def test_lowered_limit_is_met_by_discarding_from_hand():
 
 
 def test_raised_limit_is_refilled():
-    s = position(game(), hands=(["大盛り"], ["補給"]), costs=(["ダーク股ー"], []))
+    s = game().position(hands=(["大盛り"], ["補給"]), costs=(["ダーク股ー"], []))
     do(s, "force 大盛り")
     pass_all(s)
     do(s, "end-summon", "end-battle", "end-turn", "settle ダーク股ー", "settle-done")
@@ -582,8 +564,7 @@ def test_saying_the_evil_gods_name_loses():
 
 
 def test_refill_reshuffles_the_discard_pile_when_the_deck_runs_out():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["テンソード"], ["補給"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], []),
@@ -600,8 +581,7 @@ def test_refill_reshuffles_the_discard_pile_when_the_deck_runs_out():
 def test_the_deck_is_reshuffled_at_the_next_draw_not_when_it_runs_out():
     """山札のカードがなくなった場合: 捨て札置き場にあるカードをシャッフルし、元の山札の位置にセットします. Our
     decision: at the draw that finds the 山札 empty, so cards discarded since go into the new 山札 too."""
-    s = position(
-        game(),
+    s = game().position(
         hands=(["見習いヨネス", "テンソード"], ["補給"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], []),
@@ -659,8 +639,7 @@ def test_saying_the_name_during_the_opening_draw_of_a_survival_game():
 
 
 def test_a_win_by_four_first_yonesu_makes_every_other_player_lose_in_survival():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["ファーストヨネス", "ファーストヨネス", "ヨネス召集"], ["補給"], ["補給"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], [], []),
@@ -670,3 +649,84 @@ def test_a_win_by_four_first_yonesu_makes_every_other_player_lose_in_survival():
     pass_all(s)
     res = s.outcome()
     assert res.winner == 0 and res.returns(3) == [1.0, -1.0, -1.0]
+
+
+def test_actions_name_yonesu_by_place_not_by_instance():
+    """A target is a place on the table: the same action whatever the instances are numbered."""
+    s = game().position(
+        hands=(["テンソード"], ["補給"]),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"], ["チビヨネス"]]),
+        costs=(["ダーク股ー"], []),
+    )
+    twin = s.clone()
+    m = list(range(len(s.cards)))
+    Rng(3).shuffle(m)
+    twin.relabel(m)
+    assert s.legal_actions() == twin.legal_actions()
+    a = next(a for a in s.legal_actions() if s.notation(a) == "force テンソード -> p2/チビヨネス")
+    assert a.b == 2  # P1's field holds one card, P2's チビヨネス is the second of theirs
+
+
+# ---------------------------------------------------------------------- positions by hand
+@pytest.mark.parametrize(
+    ("kw", "says"),
+    [
+        ({"hands": (["無名"], [])}, "hands[0][0]: no card named '無名'"),
+        ({"deck": ["テンソード", "謎"]}, "deck[1]: no card named '謎'"),
+        ({"fields": ([["テンソード"]], [])}, "fields[0][0][0]: テンソード (Ten Sword) is not a ヨネス"),
+        (
+            {"fields": ([["ファーストヨネス", "レインボーヨネス"]], [])},
+            "each card of a stack is one LV above",
+        ),
+        ({"fields": ([[]], [])}, "fields[0][0]: an evolution stack needs at least one ヨネス"),
+        ({"fields": ([],)}, "fields needs one entry per player (2), got 1"),
+        ({"costs": ([], [], [])}, "costs needs one entry per player (2), got 3"),
+        ({"hands": ([],) * 5}, "hands needs one entry per player, 2 to 4 players; got 5"),
+        ({"hands": ([],)}, "2 to 4 players; got 1"),
+        ({"life": (10,)}, "life needs one entry per player (2), got 1"),
+        ({"limit": (8, "8")}, "limit[1]: '8' is not a whole number"),
+        ({"used": (1, 0)}, "used: more リリス used than the コストフィールド covers"),
+        (
+            {"limit": (1, 8), "fields": ([["ファーストヨネス"], ["チビヨネス"]], [])},
+            "limit: hand + fields over",
+        ),
+        (
+            {"start": "draw"},
+            "start must be one of exchange, exchange_free, cost, summon, battle, force, settle",
+        ),
+        ({"attacker": 2}, "attacker must be a seat 0–1 (P1–P2), not 2"),
+        ({"first": -1}, "first must be a seat 0–1"),
+        ({"turns_taken": (1, 1, 1)}, "turns_taken needs one entry per player (2), got 3"),
+        ({"hand": ([], [])}, "unknown argument 'hand'"),
+    ],
+)
+def test_a_position_names_what_breaks_the_table(kw, says):
+    kw.setdefault("hands", (["テンソード"], ["補給"]))
+    if "hand" in kw:
+        kw.pop("hands")
+    with pytest.raises(PositionError, match=re.escape(says)):
+        game().position(**kw)
+
+
+def test_a_team_position_needs_four_players():
+    with pytest.raises(PositionError, match="exactly 4 players"):
+        game(teams=True).position(hands=([], [], []))
+
+
+def test_a_position_stops_where_it_is_asked_or_says_where_the_rules_went():
+    kw = {"hands": ([], ["テンソード"]), "fields": ([["ファーストヨネス"]], [["ファーストヨネス"]])}
+    with pytest.raises(PositionError, match=r"the game is over at once \(P2 wins: 手札交換をしていない"):
+        game().position(start="exchange", **kw)
+    assert game().position(start="exchange", advance=True, **kw).is_over
+    # nobody used リリス: the settlement has nothing to ask, the refill and the next turn follow
+    kw = {"hands": (["テンソード"], ["補給"])}
+    with pytest.raises(PositionError, match="the rules move on to P2's decision in 手札交換フェイズ"):
+        game().position(start="settle", **kw)
+    s = game().position(start="settle", advance=True, **kw)
+    assert s.attacker == 1 and s.phase == EXCHANGE
+    # ... and where there is something to settle, it stops there with the attacker to move
+    s = game().position(start="settle", used=(1, 0), costs=(["ダーク股ー"], []), attacker=0, **kw)
+    assert s.phase == SETTLE and s.current_player == 0
+    for start, phase in (("cost", COST), ("summon", SUMMON), ("exchange_free", EXCHANGE_FREE)):
+        s = game().position(start=start, attacker=1, **kw)
+        assert s.phase == phase and s.current_player == 1 and not s.log

@@ -15,6 +15,7 @@ from tefuda.core import (
     Game,
     OptionError,
     OptionSpec,
+    PositionError,
     register,
 )
 from tefuda.core.game import Mode
@@ -314,6 +315,22 @@ class YonesuGame(Game):
                     return f"{words[0]}: name a card (legal now: {shown})"
                 return f"{words[0]}: no card named {name!r} in ヨネス (legal now: {shown})"
         return super().explain_notation(s, text)
+
+    # ------------------------------------------------------------------ positions
+    def position(self, **spec: Any) -> YonesuState:
+        """A hand-made position, validated, stopping where it is asked (position.py documents the
+        arguments: hands, fields, costs, deck, discard, life, limit, used, attacker, first, start, …)."""
+        import inspect
+
+        from .position import position
+
+        known = [k for k in inspect.signature(position).parameters if k != "game"]
+        for k in spec:
+            if k not in known:
+                raise PositionError(f"position: unknown argument {k!r} (arguments: {', '.join(known)})")
+        if "hands" not in spec:
+            raise PositionError("position: hands is required (one list of card names per player)")
+        return position(self, **spec)
 
     # ------------------------------------------------------------------ views
     def render_event(self, ev: dict[str, Any], viewer: int) -> str:
