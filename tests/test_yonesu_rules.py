@@ -41,6 +41,15 @@ def do(s, *texts: str) -> None:
         s.apply_text(t)
 
 
+def zone(obs: dict, zone_id: str) -> dict:
+    """A zone of an observation by its id (``p1.hand``, ``deck``, …)."""
+    return next(z for z in obs["zones"] if z["id"] == zone_id)
+
+
+def counters(obs: dict, seat: int) -> dict:
+    return {c["id"]: c["value"] for c in obs["players"][seat]["counters"]}
+
+
 def pass_all(s) -> None:
     """Everyone passes until the windows close (the forces on the stack resolve)."""
     while s.phase == WINDOW:
@@ -649,6 +658,133 @@ def test_a_win_by_four_first_yonesu_makes_every_other_player_lose_in_survival():
     pass_all(s)
     res = s.outcome()
     assert res.winner == 0 and res.returns(3) == [1.0, -1.0, -1.0]
+
+
+# ---------------------------------------------------------------------- what a player sees
+def test_the_table_shows_power_evolution_stacks_and_counters():
+    s = game().position(
+        hands=(["テンソード"], ["補給", "回復の泉"]),
+        fields=([["ファーストヨネス", "ガチヨネス"], ["チビヨネス"]], [["ファーストヨネス"]]),
+        costs=(["ダーク股ー"], []),
+        life=(10, 7),
+        start="battle",
+    )
+    do(s, "attack ガチヨネス -> p2/ファーストヨネス")
+    obs = s.observation(2)  # a spectator
+    field = zone(obs, "p1.yonesu_field")["cards"]
+    base, gachi, chibi = field
+    assert base["card"] == "first_yonesu" and base["flags"] == ["under"] and "stats" not in base
+    assert gachi["stats"] == {"power": 5} and gachi["flags"] == ["attacked"]
+    assert gachi["with"] == {"zone": "p1.yonesu_field", "pos": 0, "card": "first_yonesu"}
+    assert chibi["stats"] == {"power": 1} and "with" not in chibi
+    assert counters(obs, 0) == {
+        "life": 10,
+        "limit": 8,
+        "cards": 5,
+        "cost_total": 3,
+        "lilith_used": 0,
+        "alive": True,
+    }
+    assert counters(obs, 1)["life"] == 7
+    assert zone(obs, "deck")["owner"] is None and zone(obs, "p2.hand")["count"] == 2
+    assert zone(obs, "p2.hand")["cards"] == []  # the spectator knows none of them
+    battle = obs["extra"]["battle"]
+    assert battle == {
+        "attackers": [{"zone": "p1.yonesu_field", "pos": 1, "card": "gachi_yonesu"}],
+        "target": {"kind": "yonesu", "place": {"zone": "p2.yonesu_field", "pos": 0, "card": "first_yonesu"}},
+        "cancelled": False,
+    }
+    assert obs["phase"]["id"] == "window" and obs["phase"]["ja"] == "戦闘時フォースフェイズ"
+    assert obs["extra"]["first_yonesu"] is None  # only a player's own count, never the spectator's
+    assert s.observation(0)["extra"]["first_yonesu"] == 1  # P1: the one under ガチヨネス counts
+
+
+def test_the_force_stack_and_a_special_cost_are_shown_with_their_targets():
+    s = game().position(
+        hands=(["破壊神シマダラ", "緊急回避"], ["打ち消しの印", "テンソード"]),
+        fields=([["ファーストヨネス"]], [["ガチヨネス"]]),
+        costs=(["邪神グラジヨネス", "ダーク股ー"], ["ダーク股ー"]),
+    )
+    do(s, "force 破壊神シマダラ -> p2/ガチヨネス")
+    obs = s.observation(1)
+    assert obs["phase"]["ja"] == "割り込みの順番"
+    assert obs["prompt"]["kind"] == "choose"
+    assert obs["prompt"]["source"] == {"zone": "stack", "pos": 0, "card": "hakaishin_shimadara"}
+    assert obs["extra"]["stack"] == [
+        {
+            "seat": 0,
+            "force": {"zone": "stack", "pos": 0, "card": "hakaishin_shimadara"},
+            "target": {
+                "kind": "yonesu",
+                "place": {"zone": "p2.yonesu_field", "pos": 0, "card": "gachi_yonesu"},
+            },
+            "negated": False,
+        }
+    ]
+    do(s, "force 打ち消しの印", "pass")
+    obs = s.observation(0)
+    shimadara = zone(obs, "stack")["cards"][0]
+    assert shimadara["flags"] == ["negated"] and obs["extra"]["stack"][0]["negated"] is True
+    # a [捨/…] cost: the prompt names the force being paid for
+    s = game().position(
+        hands=(["くけー波", "クロちん"], ["テンソード"]),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
+        costs=(["ダーク股ー"], []),
+    )
+    do(s, "force くけー波 -> p2")
+    obs = s.observation(0)
+    assert obs["prompt"]["kind"] == "pay_cost" and "[捨/LV2以上ヨネス1枚]" in obs["prompt"]["ja"]
+    assert obs["prompt"]["source"] == {"zone": "stack", "pos": 0, "card": "kuke_ha"}
+    assert obs["extra"]["paying"] == {"seat": 0, "force": obs["prompt"]["source"], "left": 1}
+    assert obs["legal"][0]["refs"] == [
+        {"zone": "p1.hand", "pos": None, "card": "kurochan"},
+        {"zone": "stack", "pos": 0, "card": "kuke_ha"},
+    ]
+
+
+def test_events_are_codes_with_public_arguments_and_read_in_both_languages():
+    s = game().position(
+        hands=(["補給"], ["補給"]),
+        fields=([["ガチヨネス"], ["ファーストヨネス"]], []),
+        start="battle",
+    )
+    do(s, "attack ガチヨネス+ファーストヨネス -> p2")
+    pass_all(s)
+    g = s.game
+    attack = next(e for e in s.log if e.code == "attack_player")
+    view = attack.view(1, g.card_ids)
+    assert view["seat"] == 0 and view["args"]["target"] == 1
+    assert [a["card"] for a in view["args"]["attackers"]] == ["gachi_yonesu", "first_yonesu"]
+    hit = next(e for e in s.log if e.code == "direct_hit")
+    assert hit.seat == 1 and hit.arg("damage") == 7 and hit.arg("life") == 3
+    assert g.render_event(hit.view(1, g.card_ids), 1, "ja") == "P2(あなた) に直接攻撃: ライフ -7 → 3"
+    assert g.render_event(hit.view(0, g.card_ids), 0, "en") == "direct attack on P2: life -7 → 3"
+    text = g.render_event(view, 1, "en")
+    assert text == (
+        "P1 attacks P2 directly with Gachi Yonesu (ガチヨネス) [P1 Yonesu field]"
+        "+First Yonesu (ファーストヨネス) [P1 Yonesu field]"
+    )
+
+
+def test_labels_keep_the_numbers_and_both_languages():
+    s = game().position(
+        hands=(["クロちん", "破壊神シマダラ"], ["テンソード"]),
+        fields=([["ファーストヨネス"]], [["ガチヨネス"]]),
+        costs=(["邪神グラジヨネス", "ダーク股ー"], []),
+    )
+    g = s.game
+    by_notation = {s.notation(a): a for a in s.legal_actions()}
+    ja, en = g.label(s, by_notation["summon クロちん"])
+    assert ja == "召喚 クロちん (Kuro-chan) [LV1&LV2 パワー3 リリス2]"
+    assert en == "summon Kuro-chan (クロちん) [LV1&LV2, power 3, lilith 2]"
+    ja, en = g.label(s, by_notation["force 破壊神シマダラ -> p2/ガチヨネス"])
+    assert ja.endswith("[リリス4] → p2/ガチヨネス") and en.endswith("[lilith 4] → p2/Gachi Yonesu")
+    refs = g.action_refs(s, by_notation["force 破壊神シマダラ -> p2/ガチヨネス"], 0)
+    assert refs == [
+        {"zone": "p1.hand", "pos": None, "card": "hakaishin_shimadara"},
+        {"zone": "p2.yonesu_field", "pos": 0, "card": "gachi_yonesu"},
+    ]
+    assert s.describe(by_notation["end-summon"]) == "召喚フェイズを終える  — end the summon phase"
 
 
 def test_actions_name_yonesu_by_place_not_by_instance():
