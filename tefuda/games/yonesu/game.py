@@ -283,23 +283,39 @@ class YonesuGame(Game):
             return en if lang else ja
         if pat == "k":
             k = action.a + 1
-            return f"{en}: {k} cards" if lang else f"{ja} {k}枚"
+            return f"{en}: {k} card{'s' if k > 1 else ''}" if lang else f"{ja} {k}枚"
         code = "en" if lang else "ja"
+
+        def yonesu(inst: int, seat: bool = True) -> str:
+            """``p2/クロちん#2 (Kuro-chan)``; without ``seat`` only the name (an attacker's own)."""
+            if inst < 0:
+                return "?"
+            text = s.yonesu_name(inst, code)
+            if not seat:
+                text = text.split("/", 1)[1]
+            if bilingual:
+                other = self.cardset[s.cards[inst]]
+                text += f" ({other.name if lang else other.name_en})"
+            return text
+
+        def target(t: int) -> str:
+            return yonesu(s.target_inst(t)) if t < MAX_INST else f"P{t - MAX_INST + 1}"
+
         if pat == "mt":
             from .battle import ready_yonesu
 
             ready = ready_yonesu(s, s.attacker)
             group = [ready[k] for k in range(len(ready)) if action.a >> k & 1]
-            names = "+".join(s.yonesu_name(t, code).split("/", 1)[1] for t in group)
+            names = "+".join(yonesu(t, seat=False) for t in group)
             total = sum(s.power(t) for t in group)
             t = action.b
-            target = self._target(s, t, code) if t < MAX_INST else f"P{t - MAX_INST + 1}"
+            tgt = target(t)
             if t < MAX_INST:
                 d = s.power(s.target_inst(t))
                 vs = f"power {total} vs {d}" if lang else f"パワー{total} 対 {d}"
             else:
                 vs = f"power {total}" if lang else f"パワー{total}"
-            return f"{en} {target} with {names} [{vs}]" if lang else f"{ja} {names} → {target} [{vs}]"
+            return f"{en} {tgt} with {names} [{vs}]" if lang else f"{ja} {names} → {tgt} [{vs}]"
         c = action.a
         card = self.cardset[c]
         if bilingual:
@@ -323,8 +339,7 @@ class YonesuGame(Game):
             info = f" [cost {tb.cost[c]}]" if lang else f" [コスト{tb.cost[c]}]"
         tgt = ""
         if pat == "ct" and action.b != NONE_T:
-            t = action.b
-            tgt = self._target(s, t, code) if t < MAX_INST else f"P{t - MAX_INST + 1}"
+            tgt = target(action.b)
             if kind == "evolve":
                 return f"{en} {tgt} into {name}{info}" if lang else f"{ja} {tgt} → {name}{info}"
             tgt = f" → {tgt}"
