@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from tefuda.core import Action, IllegalActionError, Rng
+from tefuda.core import Action, IllegalActionError, PositionError, Rng
 from tefuda.games.yonesu.game import YonesuGame
 from tefuda.games.yonesu.phase_ids import (
     COST,
@@ -15,7 +17,6 @@ from tefuda.games.yonesu.phase_ids import (
     SUMMON,
     WINDOW,
 )
-from tefuda.games.yonesu.position import position
 from tefuda.games.yonesu.zones import CFIELD, DECK, DISCARD, HAND, YFIELD, zid
 
 
@@ -38,6 +39,15 @@ def legal(s) -> list[str]:
 def do(s, *texts: str) -> None:
     for t in texts:
         s.apply_text(t)
+
+
+def zone(obs: dict, zone_id: str) -> dict:
+    """A zone of an observation by its id (``p1.hand``, ``deck``, …)."""
+    return next(z for z in obs["zones"] if z["id"] == zone_id)
+
+
+def counters(obs: dict, seat: int) -> dict:
+    return {c["id"]: c["value"] for c in obs["players"][seat]["counters"]}
 
 
 def pass_all(s) -> None:
@@ -76,7 +86,7 @@ def test_opening_draw_first_player_chooses_others_match_until_limit_minus_one():
     assert s.phase == OPENING and legal(s) == [f"draw {k}" for k in range(1, 5)]
     do(s, "draw 4")
     assert [len(s.zones[zid(p, HAND)]) for p in range(3)] == [7, 7, 7]
-    kinds = [e.kind for e in s.log]
+    kinds = [e.code for e in s.log]
     assert "start" in kinds  # ゲーム開始宣言, done for everyone
     assert all(s.total(p) == 8 for p in range(3))
 
@@ -124,11 +134,11 @@ def test_first_turn_exchange_rules():
 
 
 def test_a_player_who_cannot_exchange_loses():
-    s = position(
-        game(),
+    s = game().position(
         hands=([], ["テンソード"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         start="exchange",
+        advance=True,
     )
     assert s.is_over
     assert s.outcome().winner == 1
@@ -137,7 +147,7 @@ def test_a_player_who_cannot_exchange_loses():
 
 # ---------------------------------------------------------------------- コスト / 召喚
 def test_cost_phase_sets_at_most_one_card():
-    s = position(game(), hands=(["テンソード", "ダーク股ー"], ["テンソード"]), start="cost")
+    s = game().position(hands=(["テンソード", "ダーク股ー"], ["テンソード"]), start="cost")
     assert set(legal(s)) == {"cost テンソード", "cost ダーク股ー", "no-cost"}
     do(s, "cost ダーク股ー")
     assert names(s, 0, CFIELD) == ["ダーク股ー"] and s.phase == SUMMON
@@ -145,8 +155,7 @@ def test_cost_phase_sets_at_most_one_card():
 
 
 def test_summon_lv1_and_evolve_one_level_up_composite_levels_count_as_each():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["クロちん", "ガチヨネス", "レインボーヨネス", "チビヨネス"], ["テンソード"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["邪神グラジヨネス", "レインボーヨネス", "メカヨネス"], []),  # コスト 4+4+2 = 10
@@ -170,8 +179,7 @@ def test_summon_lv1_and_evolve_one_level_up_composite_levels_count_as_each():
 
 
 def test_engine_never_uses_more_lilith_than_the_cost_field_covers():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["ガチヨネス", "破壊神シマダラ", "テンソード"], ["テンソード"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], []),  # コスト 3
@@ -183,14 +191,13 @@ def test_engine_never_uses_more_lilith_than_the_cost_field_covers():
     assert s.remaining(0) == 0
     assert not any(a.startswith("force テンソード") for a in legal(s))
     with pytest.raises(IllegalActionError):
-        s.apply(Action("force", s.game.cardset.find("テンソード").index, s.tops(0)[0]))
+        s.apply(Action("force", s.game.cardset.find("テンソード").index, s.target_code(s.tops(0)[0])))
 
 
 # ---------------------------------------------------------------------- コスト精算: the rulebook's examples
 def test_settlement_example_1_two_ten_swords_paid_with_shimadara():
     """(例1) テンソード(リリス1)を2枚発動 (総使用リリス2) → 破壊神シマダラ(コスト2)を捨てた."""
-    s = position(
-        game(),
+    s = game().position(
         hands=(["テンソード", "テンソード"], []),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["破壊神シマダラ", "ダーク股ー"], []),
@@ -212,8 +219,7 @@ def test_settlement_example_1_two_ten_swords_paid_with_shimadara():
 def test_settlement_example_2_gachi_and_shimadara_paid_with_two_cost_4_cards():
     """(例2) ガチヨネス(リリス3)を召喚後、破壊神シマダラ(リリス4)で相手のヨネスを破壊 (総使用リリス7) →
     レインボーヨネス(コスト4)と邪神グラジヨネス(コスト4)を捨てた (4+4=8)."""
-    s = position(
-        game(),
+    s = game().position(
         hands=(["ガチヨネス", "破壊神シマダラ"], []),
         fields=([["ファーストヨネス"]], [["ヨネス戦士"]]),
         costs=(["レインボーヨネス", "邪神グラジヨネス"], []),
@@ -231,8 +237,7 @@ def test_settlement_example_2_gachi_and_shimadara_paid_with_two_cost_4_cards():
 
 
 def test_settlement_then_refill_brings_everyone_to_the_limit_and_roles_pass_on():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["テンソード", "補給"], ["回復の泉"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["破壊神シマダラ"], []),
@@ -246,7 +251,7 @@ def test_settlement_then_refill_brings_everyone_to_the_limit_and_roles_pass_on()
 
 
 def test_cost_cards_stay_when_no_lilith_was_used():
-    s = position(game(), hands=(["テンソード"], ["テンソード"]), costs=(["ダーク股ー"], []))
+    s = game().position(hands=(["テンソード"], ["テンソード"]), costs=(["ダーク股ー"], []))
     do(s, "end-summon", "end-battle", "end-turn")
     assert names(s, 0, CFIELD) == ["ダーク股ー"] and s.attacker == 1
 
@@ -254,8 +259,7 @@ def test_cost_cards_stay_when_no_lilith_was_used():
 # ---------------------------------------------------------------------- 特殊なコスト [捨/…]: the examples
 def test_special_cost_example_1_sanmishin_shows_and_discards_dark_matah():
     """(例1) 相手の攻撃に対し守護神サンミシーン([捨/コスト3以上1枚]) → ダーク股ー(コスト3)を見せて捨てた."""
-    s = position(
-        game(),
+    s = game().position(
         hands=(["テンソード"], ["守護神サンミシーン", "ダーク股ー", "テンソード"]),
         fields=([["ファーストヨネス", "ガチヨネス"]], [["ファーストヨネス"]]),
         costs=([], ["破壊神シマダラ"]),
@@ -267,8 +271,8 @@ def test_special_cost_example_1_sanmishin_shows_and_discards_dark_matah():
     do(s, "force 守護神サンミシーン")
     assert legal(s) == ["pay ダーク股ー"]  # テンソード is cost 1: it cannot pay [捨/コスト3以上1枚]
     do(s, "pay ダーク股ー")
-    shown = [e for e in s.log if e.kind == "pay"][-1]
-    assert shown.view(0)["card"] == s.game.cardset.find("ダーク股ー").index  # 相手に見せてから捨てた
+    shown = [e for e in s.log if e.code == "pay"][-1]
+    assert shown.view(0, s.game.card_ids)["card"] == "dark_mata"  # 相手に見せてから捨てた
     pass_all(s)
     assert s.tops(1) != [] and s.life[1] == 10  # the attack was cancelled: nothing destroyed
     assert s.used[1] == 2
@@ -276,8 +280,7 @@ def test_special_cost_example_1_sanmishin_shows_and_discards_dark_matah():
 
 def test_special_cost_example_2_kuke_wave_with_kuro_chan_as_an_lv2_yonesu():
     """(例2) くけー波([捨/LV2以上ヨネス1枚]) → クロちん(LV1&LV2の複合LVヨネス)を見せて捨てた."""
-    s = position(
-        game(),
+    s = game().position(
         hands=(["くけー波", "クロちん", "ファーストヨネス"], ["テンソード"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], []),
@@ -291,8 +294,7 @@ def test_special_cost_example_2_kuke_wave_with_kuro_chan_as_an_lv2_yonesu():
 
 
 def test_a_force_whose_special_cost_cannot_be_paid_is_not_offered():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["くけー波", "ファーストヨネス"], ["テンソード"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], []),
@@ -310,8 +312,7 @@ def _order_of_window(s) -> list[int]:
 
 
 def test_battle_window_order_two_players_defender_then_attacker_until_both_pass():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["テンソード", "踏ん張り"], ["テンソード", "踏ん張り"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], ["ダーク股ー"]),
@@ -337,8 +338,7 @@ def test_battle_window_order_two_players_defender_then_attacker_until_both_pass(
 
 def test_battle_window_order_four_players_from_the_attackers_left_clockwise():
     hands = [["テンソード"] for _ in range(4)]
-    s = position(
-        game(),
+    s = game().position(
         hands=hands,
         fields=[[["ファーストヨネス"]] for _ in range(4)],
         costs=[["ダーク股ー"] for _ in range(4)],
@@ -351,8 +351,7 @@ def test_battle_window_order_four_players_from_the_attackers_left_clockwise():
 
 def test_players_who_publicly_cannot_act_are_skipped():
     # P2 has no cards in hand: nobody waits for a pass that could not be anything else
-    s = position(
-        game(),
+    s = game().position(
         hands=(["テンソード"], []),
         fields=([["ガチヨネス"]], [["ファーストヨネス"]]),
         start="battle",
@@ -363,7 +362,7 @@ def test_players_who_publicly_cannot_act_are_skipped():
 
 # ---------------------------------------------------------------------- 戦闘処理 (our design)
 def _battle(fields, attack, options=None, hands=(["補給"], ["補給"])):
-    s = position(game(**(options or {})), hands=hands, fields=fields, start="battle")
+    s = game(**(options or {})).position(hands=hands, fields=fields, start="battle")
     do(s, attack)
     pass_all(s)
     return s
@@ -412,8 +411,8 @@ def test_attacking_your_own_yonesu_is_allowed():
 
 
 def test_a_player_may_be_attacked_only_with_an_empty_yonesu_field():
-    s = position(
-        game(), hands=(["補給"], ["補給"]), fields=([["ガチヨネス"]], [["ファーストヨネス"]]), start="battle"
+    s = game().position(
+        hands=(["補給"], ["補給"]), fields=([["ガチヨネス"]], [["ファーストヨネス"]]), start="battle"
     )
     assert not any(a.endswith("-> p2") for a in legal(s))
     s = _battle(([["ガチヨネス"], ["ファーストヨネス"]], []), "attack ガチヨネス+ファーストヨネス -> p2")
@@ -424,8 +423,7 @@ def test_a_player_may_be_attacked_only_with_an_empty_yonesu_field():
 
 # ---------------------------------------------------------------------- [Interrupt]
 def test_interrupt_answers_a_force_and_resolves_first():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["破壊神シマダラ", "緊急回避"], ["打ち消しの印", "テンソード"]),
         fields=([["ファーストヨネス"]], [["ガチヨネス"]]),
         costs=(["邪神グラジヨネス", "ダーク股ー"], ["ダーク股ー"]),
@@ -440,13 +438,12 @@ def test_interrupt_answers_a_force_and_resolves_first():
     assert s.items and s.items[-1][3] is True
     pass_all(s)
     assert len(s.tops(1)) == 1
-    assert [e.kind for e in s.log].count("negated") == 1
+    assert [e.code for e in s.log].count("negated") == 1
     assert s.used == [4, 2] and s.phase == SUMMON
 
 
 def test_normal_forces_are_not_offered_to_the_defender_outside_a_battle():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["テンソード"], ["テンソード", "踏ん張り"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], ["ダーク股ー"]),
@@ -458,8 +455,7 @@ def test_normal_forces_are_not_offered_to_the_defender_outside_a_battle():
 
 # ---------------------------------------------------------------------- 勝利/敗北条件
 def test_four_first_yonesu_in_hand_and_field_win_and_are_shown():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["ファーストヨネス", "ファーストヨネス", "ヨネス召集"], ["テンソード"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], []),
@@ -469,22 +465,21 @@ def test_four_first_yonesu_in_hand_and_field_win_and_are_shown():
     do(s, "force ヨネス召集")
     pass_all(s)
     assert s.is_over and s.outcome().winner == 0 and s.outcome().reason == "four ファーストヨネス"
-    shows = [e for e in s.log if e.kind == "show"]
+    shows = [e for e in s.log if e.code == "show"]
     assert len(shows) == 3 and all(e.view(1)["card"] is not None for e in shows)
 
 
 def test_four_first_yonesu_under_an_evolution_count_too():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["ファーストヨネス", "ファーストヨネス"], ["テンソード"]),
         fields=([["ファーストヨネス", "ガチヨネス"], ["ファーストヨネス"]], [["ファーストヨネス"]]),
+        advance=True,
     )
     assert s.is_over and s.outcome().winner == 0
 
 
 def test_life_zero_loses_and_three_player_survival_goes_on():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["補給"], ["補給"], ["補給"]),
         fields=([["ガチヨネス"]], [], [["ファーストヨネス"]]),
         life=(10, 5, 10),
@@ -499,8 +494,7 @@ def test_life_zero_loses_and_three_player_survival_goes_on():
 
 
 def test_last_survivor_wins():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["くけー波", "ガチヨネス"], ["補給"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], []),
@@ -512,8 +506,7 @@ def test_last_survivor_wins():
 
 
 def test_team_game_partners_win_together():
-    s = position(
-        game(teams=True),
+    s = game(teams=True).position(
         hands=(["逆転の狼煙"], ["補給"], ["補給"], ["補給"]),
         fields=(
             [["ファーストヨネス"]],
@@ -533,8 +526,7 @@ def test_team_game_partners_win_together():
 
 def test_over_the_card_limit_loses():
     # [上限枚数] lowered below what is on the field, with no hand to discard from
-    s = position(
-        game(),
+    s = game().position(
         hands=(["重圧"], []),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"], ["チビヨネス"]]),
         costs=(["ダーク股ー"], []),
@@ -546,8 +538,7 @@ def test_over_the_card_limit_loses():
 
 
 def test_lowered_limit_is_met_by_discarding_from_hand():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["重圧"], ["テンソード", "補給"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], []),
@@ -560,7 +551,7 @@ def test_lowered_limit_is_met_by_discarding_from_hand():
 
 
 def test_raised_limit_is_refilled():
-    s = position(game(), hands=(["大盛り"], ["補給"]), costs=(["ダーク股ー"], []))
+    s = game().position(hands=(["大盛り"], ["補給"]), costs=(["ダーク股ー"], []))
     do(s, "force 大盛り")
     pass_all(s)
     do(s, "end-summon", "end-battle", "end-turn", "settle ダーク股ー", "settle-done")
@@ -582,8 +573,7 @@ def test_saying_the_evil_gods_name_loses():
 
 
 def test_refill_reshuffles_the_discard_pile_when_the_deck_runs_out():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["テンソード"], ["補給"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], []),
@@ -593,15 +583,14 @@ def test_refill_reshuffles_the_discard_pile_when_the_deck_runs_out():
     do(s, "force テンソード -> p1/ファーストヨネス")
     pass_all(s)
     do(s, "end-summon", "end-battle", "end-turn", "settle ダーク股ー", "settle-done")
-    assert any(e.kind == "reshuffle" for e in s.log)
+    assert any(e.code == "reshuffle" for e in s.log)
     assert s.total(0) == 8
 
 
 def test_the_deck_is_reshuffled_at_the_next_draw_not_when_it_runs_out():
     """山札のカードがなくなった場合: 捨て札置き場にあるカードをシャッフルし、元の山札の位置にセットします. Our
     decision: at the draw that finds the 山札 empty, so cards discarded since go into the new 山札 too."""
-    s = position(
-        game(),
+    s = game().position(
         hands=(["見習いヨネス", "テンソード"], ["補給"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], []),
@@ -614,11 +603,11 @@ def test_the_deck_is_reshuffled_at_the_next_draw_not_when_it_runs_out():
     do(s, "no-cost", "force テンソード -> p1/ファーストヨネス")
     pass_all(s)
     do(s, "end-summon", "end-battle", "end-turn", "settle ダーク股ー")
-    assert not s.zones[DECK] and not any(e.kind == "reshuffle" for e in s.log)  # still empty, no draw yet
+    assert not s.zones[DECK] and not any(e.code == "reshuffle" for e in s.log)  # still empty, no draw yet
     do(s, "settle-done")  # 手札補充: the first draw from the empty 山札 reshuffles the whole 捨て札置き場
-    reshuffles = [e for e in s.log if e.kind == "reshuffle"]
+    reshuffles = [e for e in s.log if e.code == "reshuffle"]
     assert len(reshuffles) == 1 and reshuffles[0].seat == 0
-    assert reshuffles[0].args[0] == 6  # 3 チビヨネス, the exchanged card, テンソード and its cost ダーク股ー
+    assert reshuffles[0].arg("count") == 6  # 3 チビヨネス, the exchanged card, テンソード and its cost
 
 
 def test_an_illegal_action_leaves_the_state_untouched():
@@ -659,8 +648,7 @@ def test_saying_the_name_during_the_opening_draw_of_a_survival_game():
 
 
 def test_a_win_by_four_first_yonesu_makes_every_other_player_lose_in_survival():
-    s = position(
-        game(),
+    s = game().position(
         hands=(["ファーストヨネス", "ファーストヨネス", "ヨネス召集"], ["補給"], ["補給"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], [], []),
@@ -670,3 +658,218 @@ def test_a_win_by_four_first_yonesu_makes_every_other_player_lose_in_survival():
     pass_all(s)
     res = s.outcome()
     assert res.winner == 0 and res.returns(3) == [1.0, -1.0, -1.0]
+
+
+# ---------------------------------------------------------------------- what a player sees
+def test_the_table_shows_power_evolution_stacks_and_counters():
+    s = game().position(
+        hands=(["テンソード"], ["補給", "回復の泉"]),
+        fields=([["ファーストヨネス", "ガチヨネス"], ["チビヨネス"]], [["ファーストヨネス"]]),
+        costs=(["ダーク股ー"], []),
+        life=(10, 7),
+        start="battle",
+    )
+    do(s, "attack ガチヨネス -> p2/ファーストヨネス")
+    obs = s.observation(2)  # a spectator
+    field = zone(obs, "p1.yonesu_field")["cards"]
+    base, gachi, chibi = field
+    assert base["card"] == "first_yonesu" and base["flags"] == ["under"] and "stats" not in base
+    assert gachi["stats"] == {"power": 5} and gachi["flags"] == ["attacked"]
+    assert gachi["with"] == {"zone": "p1.yonesu_field", "pos": 0, "card": "first_yonesu"}
+    assert chibi["stats"] == {"power": 1} and "with" not in chibi
+    assert counters(obs, 0) == {
+        "life": 10,
+        "limit": 8,
+        "cards": 5,
+        "cost_total": 3,
+        "lilith_used": 0,
+        "alive": True,
+    }
+    assert counters(obs, 1)["life"] == 7
+    assert zone(obs, "deck")["owner"] is None and zone(obs, "p2.hand")["count"] == 2
+    assert zone(obs, "p2.hand")["cards"] == []  # the spectator knows none of them
+    battle = obs["extra"]["battle"]
+    assert battle == {
+        "attackers": [{"zone": "p1.yonesu_field", "pos": 1, "card": "gachi_yonesu"}],
+        "target": {"kind": "yonesu", "place": {"zone": "p2.yonesu_field", "pos": 0, "card": "first_yonesu"}},
+        "cancelled": False,
+    }
+    assert obs["phase"]["id"] == "window" and obs["phase"]["ja"] == "戦闘時フォースフェイズ"
+    assert obs["extra"]["first_yonesu"] is None  # only a player's own count, never the spectator's
+    assert s.observation(0)["extra"]["first_yonesu"] == 1  # P1: the one under ガチヨネス counts
+
+
+def test_the_force_stack_and_a_special_cost_are_shown_with_their_targets():
+    s = game().position(
+        hands=(["破壊神シマダラ", "緊急回避"], ["打ち消しの印", "テンソード"]),
+        fields=([["ファーストヨネス"]], [["ガチヨネス"]]),
+        costs=(["邪神グラジヨネス", "ダーク股ー"], ["ダーク股ー"]),
+    )
+    do(s, "force 破壊神シマダラ -> p2/ガチヨネス")
+    obs = s.observation(1)
+    assert obs["phase"]["ja"] == "割り込みの順番"
+    assert obs["prompt"]["kind"] == "choose"
+    assert obs["prompt"]["source"] == {"zone": "stack", "pos": 0, "card": "hakaishin_shimadara"}
+    assert obs["extra"]["stack"] == [
+        {
+            "seat": 0,
+            "force": {"zone": "stack", "pos": 0, "card": "hakaishin_shimadara"},
+            "target": {
+                "kind": "yonesu",
+                "place": {"zone": "p2.yonesu_field", "pos": 0, "card": "gachi_yonesu"},
+            },
+            "negated": False,
+        }
+    ]
+    do(s, "force 打ち消しの印", "pass")
+    obs = s.observation(0)
+    shimadara = zone(obs, "stack")["cards"][0]
+    assert shimadara["flags"] == ["negated"] and obs["extra"]["stack"][0]["negated"] is True
+    # a [捨/…] cost: the prompt names the force being paid for
+    s = game().position(
+        hands=(["くけー波", "クロちん"], ["テンソード"]),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
+        costs=(["ダーク股ー"], []),
+    )
+    do(s, "force くけー波 -> p2")
+    obs = s.observation(0)
+    assert obs["prompt"]["kind"] == "pay_cost" and "[捨/LV2以上ヨネス1枚]" in obs["prompt"]["ja"]
+    assert obs["prompt"]["source"] == {"zone": "stack", "pos": 0, "card": "kuke_ha"}
+    assert obs["extra"]["paying"] == {"seat": 0, "force": obs["prompt"]["source"], "left": 1}
+    assert obs["legal"][0]["refs"] == [
+        {"zone": "p1.hand", "pos": None, "card": "kurochan"},
+        {"zone": "stack", "pos": 0, "card": "kuke_ha"},
+    ]
+
+
+def test_events_are_codes_with_public_arguments_and_read_in_both_languages():
+    s = game().position(
+        hands=(["補給"], ["補給"]),
+        fields=([["ガチヨネス"], ["ファーストヨネス"]], []),
+        start="battle",
+    )
+    do(s, "attack ガチヨネス+ファーストヨネス -> p2")
+    pass_all(s)
+    g = s.game
+    attack = next(e for e in s.log if e.code == "attack_player")
+    view = attack.view(1, g.card_ids)
+    assert view["seat"] == 0 and view["args"]["target"] == 1
+    assert [a["card"] for a in view["args"]["attackers"]] == ["gachi_yonesu", "first_yonesu"]
+    hit = next(e for e in s.log if e.code == "direct_hit")
+    assert hit.seat == 1 and hit.arg("damage") == 7 and hit.arg("life") == 3
+    assert g.render_event(hit.view(1, g.card_ids), 1, "ja") == "P2(あなた) に直接攻撃: ライフ -7 → 3"
+    assert g.render_event(hit.view(0, g.card_ids), 0, "en") == "direct attack on P2: life -7 → 3"
+    text = g.render_event(view, 1, "en")
+    assert text == (
+        "P1 attacks P2 directly with Gachi Yonesu (ガチヨネス) [P1 Yonesu field]"
+        "+First Yonesu (ファーストヨネス) [P1 Yonesu field]"
+    )
+
+
+def test_labels_keep_the_numbers_and_both_languages():
+    s = game().position(
+        hands=(["クロちん", "破壊神シマダラ"], ["テンソード"]),
+        fields=([["ファーストヨネス"]], [["ガチヨネス"]]),
+        costs=(["邪神グラジヨネス", "ダーク股ー"], []),
+    )
+    g = s.game
+    by_notation = {s.notation(a): a for a in s.legal_actions()}
+    ja, en = g.label(s, by_notation["summon クロちん"])
+    assert ja == "召喚 クロちん (Kuro-chan) [LV1&LV2 パワー3 リリス2]"
+    assert en == "summon Kuro-chan (クロちん) [LV1&LV2, power 3, lilith 2]"
+    ja, en = g.label(s, by_notation["force 破壊神シマダラ -> p2/ガチヨネス"])
+    ja_name, en_name = (
+        "破壊神シマダラ (Shimadara the Destroyer God)",
+        "Shimadara the Destroyer God (破壊神シマダラ)",
+    )
+    assert ja == f"フォース発動 {ja_name} [リリス4] → p2/ガチヨネス (Gachi Yonesu)"
+    assert en == f"activate force {en_name} [lilith 4] → p2/Gachi Yonesu (ガチヨネス)"
+    ja, en = g.label(s, by_notation["evolve クロちん -> p1/ファーストヨネス"])
+    assert ja == "進化 p1/ファーストヨネス (First Yonesu) → クロちん (Kuro-chan) [LV1&LV2 パワー3 リリス2]"
+    refs = g.action_refs(s, by_notation["force 破壊神シマダラ -> p2/ガチヨネス"], 0)
+    assert refs == [
+        {"zone": "p1.hand", "pos": None, "card": "hakaishin_shimadara"},
+        {"zone": "p2.yonesu_field", "pos": 0, "card": "gachi_yonesu"},
+    ]
+    assert s.describe(by_notation["end-summon"]) == "召喚フェイズを終える  — end the summon phase"
+
+
+def test_actions_name_yonesu_by_place_not_by_instance():
+    """A target is a place on the table: the same action whatever the instances are numbered."""
+    s = game().position(
+        hands=(["テンソード"], ["補給"]),
+        fields=([["ファーストヨネス"]], [["ファーストヨネス"], ["チビヨネス"]]),
+        costs=(["ダーク股ー"], []),
+    )
+    twin = s.clone()
+    m = list(range(len(s.cards)))
+    Rng(3).shuffle(m)
+    twin.relabel(m)
+    assert s.legal_actions() == twin.legal_actions()
+    a = next(a for a in s.legal_actions() if s.notation(a) == "force テンソード -> p2/チビヨネス")
+    assert a.b == 2  # P1's field holds one card, P2's チビヨネス is the second of theirs
+
+
+# ---------------------------------------------------------------------- positions by hand
+@pytest.mark.parametrize(
+    ("kw", "says"),
+    [
+        ({"hands": (["無名"], [])}, "hands[0][0]: no card named '無名'"),
+        ({"deck": ["テンソード", "謎"]}, "deck[1]: no card named '謎'"),
+        ({"fields": ([["テンソード"]], [])}, "fields[0][0][0]: テンソード (Ten Sword) is not a ヨネス"),
+        (
+            {"fields": ([["ファーストヨネス", "レインボーヨネス"]], [])},
+            "each card of a stack is one LV above",
+        ),
+        ({"fields": ([[]], [])}, "fields[0][0]: an evolution stack needs at least one ヨネス"),
+        ({"fields": ([],)}, "fields needs one entry per player (2), got 1"),
+        ({"costs": ([], [], [])}, "costs needs one entry per player (2), got 3"),
+        ({"hands": ([],) * 5}, "hands needs one entry per player, 2 to 4 players; got 5"),
+        ({"hands": ([],)}, "2 to 4 players; got 1"),
+        ({"life": (10,)}, "life needs one entry per player (2), got 1"),
+        ({"limit": (8, "8")}, "limit[1]: '8' is not a whole number"),
+        ({"used": (1, 0)}, "used: more リリス used than the コストフィールド covers"),
+        (
+            {"limit": (1, 8), "fields": ([["ファーストヨネス"], ["チビヨネス"]], [])},
+            "limit: hand + fields over",
+        ),
+        (
+            {"start": "draw"},
+            "start must be one of exchange, exchange_free, cost, summon, battle, force, settle",
+        ),
+        ({"attacker": 2}, "attacker must be a seat 0–1 (P1–P2), not 2"),
+        ({"first": -1}, "first must be a seat 0–1"),
+        ({"turns_taken": (1, 1, 1)}, "turns_taken needs one entry per player (2), got 3"),
+        ({"hand": ([], [])}, "unknown argument 'hand'"),
+    ],
+)
+def test_a_position_names_what_breaks_the_table(kw, says):
+    kw.setdefault("hands", (["テンソード"], ["補給"]))
+    if "hand" in kw:
+        kw.pop("hands")
+    with pytest.raises(PositionError, match=re.escape(says)):
+        game().position(**kw)
+
+
+def test_a_team_position_needs_four_players():
+    with pytest.raises(PositionError, match="exactly 4 players"):
+        game(teams=True).position(hands=([], [], []))
+
+
+def test_a_position_stops_where_it_is_asked_or_says_where_the_rules_went():
+    kw = {"hands": ([], ["テンソード"]), "fields": ([["ファーストヨネス"]], [["ファーストヨネス"]])}
+    with pytest.raises(PositionError, match=r"the game is over at once \(P2 wins: 手札交換をしていない"):
+        game().position(start="exchange", **kw)
+    assert game().position(start="exchange", advance=True, **kw).is_over
+    # nobody used リリス: the settlement has nothing to ask, the refill and the next turn follow
+    kw = {"hands": (["テンソード"], ["補給"])}
+    with pytest.raises(PositionError, match="the rules move on to P2's decision in 手札交換フェイズ"):
+        game().position(start="settle", **kw)
+    s = game().position(start="settle", advance=True, **kw)
+    assert s.attacker == 1 and s.phase == EXCHANGE
+    # ... and where there is something to settle, it stops there with the attacker to move
+    s = game().position(start="settle", used=(1, 0), costs=(["ダーク股ー"], []), attacker=0, **kw)
+    assert s.phase == SETTLE and s.current_player == 0
+    for start, phase in (("cost", COST), ("summon", SUMMON), ("exchange_free", EXCHANGE_FREE)):
+        s = game().position(start=start, attacker=1, **kw)
+        assert s.phase == phase and s.current_player == 1 and not s.log

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import Action
+from tefuda.core.events import At, Card
 from tefuda.core.priority import Window, clockwise_from
 
 from .phase_ids import ATTACKED, MAX_ATTACKERS, PLAYER_T, PROTECTED, WINDOW
@@ -45,10 +46,12 @@ def attack_actions(s: YonesuState, seat: int) -> list[Action]:
     if not ready:
         return []
     tgts = attack_targets(s, seat)
+    codes = s.field_codes()
+    coded = [(t, codes[t] if t < PLAYER_T else t) for t in tgts]
     out = []
     for mask in range(1, 1 << len(ready)):
         group = {ready[k] for k in range(len(ready)) if mask >> k & 1}
-        out.extend(Action("attack", mask, t) for t in tgts if t not in group)
+        out.extend(Action("attack", mask, code) for t, code in coded if t not in group)
     return out
 
 
@@ -60,8 +63,11 @@ def declare(s: YonesuState, mask: int, target: int) -> None:
     group = tuple(ready[k] for k in range(len(ready)) if mask >> k & 1)
     for t in group:
         s.flags[t] |= ATTACKED
-    if s.log is not None:  # names are built only for a recorded game
-        s.emit("attack", seat, -1, "+".join(s.yonesu_name(t) for t in group), s.target_name(target))
+    attackers = [At(t) for t in group]
+    if target >= PLAYER_T:
+        s.emit("attack_player", seat, attackers=attackers, target=target - PLAYER_T)
+    else:
+        s.emit("attack", seat, attackers=attackers, target=At(target))
     s.battle = (group, target, False)
     order = clockwise_from(s.nplayers, (seat + 1) % s.nplayers)
     s.windows.append(Window(order, 0, 0))
@@ -75,27 +81,27 @@ def resolve_battle(s: YonesuState) -> None:
     s.losses_due = True
     seat = s.attacker
     if cancelled:
-        s.emit("battle", seat, -1, "cancelled / 攻撃は無効になった")
+        s.emit("battle_cancelled", seat)
         return
     attackers = [t for t in group if s.is_top(t) and s.field_seat(t) == seat]
     if not attackers:
-        s.emit("battle", seat, -1, "no attacker left / 攻撃するヨネスがいない")
+        s.emit("battle_no_attacker", seat)
         return
     total = sum(s.power(t) for t in attackers)
     if target >= PLAYER_T:
         p = target - PLAYER_T
         if not s.alive[p] or s.tops(p):
-            s.emit("battle", seat, -1, "the player is no longer open to attack / 直接攻撃できない")
+            s.emit("battle_no_player", seat, target=p)
             return
         s.life[p] -= total
-        s.emit("direct_hit", p, -1, total, s.life[p])
+        s.emit("direct_hit", p, damage=total, life=s.life[p])
         return
     if not s.is_top(target):
-        s.emit("battle", seat, -1, "the target left the field / 攻撃対象が場を離れた")
+        s.emit("battle_target_gone", seat)
         return
     defence = s.power(target)
     opts = s.game.options
-    s.emit("battle", seat, -1, f"{total} vs {defence}")
+    s.emit("battle", seat, attack=total, defence=defence, target=At(target))
     lose_target = total > defence or (total == defence and opts["tie"] == "both")
     lose_attackers = (total < defence and opts["repel"] == "destroy") or (
         total == defence and opts["tie"] == "both"
@@ -118,23 +124,26 @@ def destroy_unless_protected(s: YonesuState, top: int) -> None:
 def destroy(s: YonesuState, top: int) -> None:
     """破壊: the whole evolution stack goes to the 捨て札置き場 (option destroy=top: only its top card)."""
     seat = s.field_seat(top)
-    if s.log is not None:  # names are built only for a recorded game
-        s.emit("destroy", seat, top, s.yonesu_name(top))
     if s.game.options["destroy"] == "top" and s.below[top] >= 0:
         under = s.below[top]
+        s.emit("destroy_top", seat, top, at=At(top), under=Card(under))
         s.above[under] = -1
         s.flags[under] |= s.flags[top] & ATTACKED
         _leave(s, top, DISCARD)
         return
-    for inst in s.stack_of(top):
+    stack = s.stack_of(top)
+    if len(stack) > 1:
+        s.emit("destroy_stack", seat, top, at=At(top), under=[Card(i) for i in stack[:-1]])
+    else:
+        s.emit("destroy", seat, top, at=At(top))
+    for inst in stack:
         _leave(s, inst, DISCARD)
 
 
 def bounce(s: YonesuState, top: int) -> None:
     """The top card returns to its player's hand; the card under it (if any) is the ヨネス now."""
     seat = s.field_seat(top)
-    if s.log is not None:  # names are built only for a recorded game
-        s.emit("bounce", seat, top, s.yonesu_name(top))
+    s.emit("bounce", seat, top, at=At(top))
     under = s.below[top]
     if under >= 0:
         s.above[under] = -1

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import Action
+from tefuda.core.events import At, Card
 from tefuda.core.priority import PriorityStack, Window, clockwise_from
 
 from . import battle
@@ -84,6 +85,7 @@ def force_actions(s: YonesuState, seat: int, *, response: bool) -> list[Action]:
     if room < (tb.min_interrupt_lilith if response else tb.min_force_lilith):
         return []
     out: list[Action] = []
+    codes: dict[int, int] | None = None
     for c in sorted(forces):
         if tb.lilith[c] > room:
             continue
@@ -95,7 +97,12 @@ def force_actions(s: YonesuState, seat: int, *, response: bool) -> list[Action]:
             continue
         if not can_pay_discard(s, seat, c):
             continue
-        out.extend(Action("force", c, t) for t in targets(s, seat, c))
+        tgts = targets(s, seat, c)
+        if tgts and tgts[0] < PLAYER_T:  # ヨネス: named by their place on the table, not their instance
+            if codes is None:
+                codes = s.field_codes()
+            tgts = [codes[t] for t in tgts]
+        out.extend(Action("force", c, t) for t in tgts)
     return out
 
 
@@ -120,8 +127,13 @@ def activate(s: YonesuState, seat: int, card: int, target: int) -> None:
     inst = s.hand_instance(seat, card)
     s.used[seat] += tb.lilith[card]
     s.move(inst, STACK, face_up=True)
-    if s.log is not None:  # names are built only for a recorded game
-        s.emit("force", seat, inst, s.target_name(target), tb.lilith[card])
+    lilith = tb.lilith[card]
+    if target < PLAYER_T:
+        s.emit("force_on", seat, inst, target=At(target), lilith=lilith)
+    elif target == NONE_T:
+        s.emit("force", seat, inst, lilith=lilith)
+    else:
+        s.emit("force_on_player", seat, inst, target=target - PLAYER_T, lilith=lilith)
     dc = tb.discard[card]
     if dc is not None:
         s.pending = ("pay", seat, inst, target, dc.count)
@@ -144,7 +156,7 @@ def apply_pay(s: YonesuState, action: Action) -> None:
     _, seat, inst, target, left = s.pending
     paid = s.hand_instance(seat, action.a)
     s.move(paid, DISCARD, face_up=True)
-    s.emit("pay", seat, paid)
+    s.emit("pay", seat, paid, force=Card(inst))
     if left > 1:
         s.pending = ("pay", seat, inst, target, left - 1)
         return
@@ -185,8 +197,12 @@ def resolve(s: YonesuState, item: tuple) -> None:
     if negated:
         s.emit("negated", seat, inst)
         return
-    if s.log is not None:  # names are built only for a recorded game
-        s.emit("resolve", seat, inst, s.target_name(t))
+    if t < PLAYER_T:  # the target's place, or only its name once it has left the field
+        s.emit("resolve_on", seat, inst, target=At(t) if s.field_seat(t) >= 0 else Card(t))
+    elif t == NONE_T:
+        s.emit("resolve", seat, inst)
+    else:
+        s.emit("resolve_on_player", seat, inst, target=t - PLAYER_T)
     tb = s.game.tables
     on_yonesu = t < PLAYER_T
     valid = s.is_top(t) if on_yonesu else (t == NONE_T or s.alive[t - PLAYER_T])
@@ -195,7 +211,7 @@ def resolve(s: YonesuState, item: tuple) -> None:
         do = e.do
         if on_yonesu:
             if not valid:
-                s.emit("fizzle", seat, inst, "target left the field / 対象が場を離れた")
+                s.emit("fizzle_gone", seat, inst)
                 break
             if do == "destroy":
                 if s.flags[t] & PROTECTED:
@@ -205,8 +221,7 @@ def resolve(s: YonesuState, item: tuple) -> None:
                     valid = False
             elif do == "power":
                 s.bonus[t] += e.amount
-                if s.log is not None:  # names are built only for a recorded game
-                    s.emit("power", seat, t, e.amount, s.power(t))
+                s.emit("power", seat, t, change=e.amount, power=s.power(t))
             elif do == "protect":
                 s.flags[t] |= PROTECTED
                 s.emit("protect", seat, t)
@@ -227,15 +242,15 @@ def resolve(s: YonesuState, item: tuple) -> None:
             for p in who:
                 if do == "damage":
                     s.life[p] -= e.amount
-                    s.emit("damage", p, -1, e.amount, s.life[p])
+                    s.emit("damage", p, amount=e.amount, life=s.life[p])
                 else:
                     s.limit[p] += e.amount
-                    s.emit("limit", p, -1, e.amount, s.limit[p])
+                    s.emit("limit", p, change=e.amount, limit=s.limit[p])
                     if s.total(p) > s.limit[p] and p not in s.discard_down:
                         s.discard_down = (*s.discard_down, p)
         elif do == "heal":
             s.life[seat] += e.amount
-            s.emit("heal", seat, -1, e.amount, s.life[seat])
+            s.emit("heal", seat, amount=e.amount, life=s.life[seat])
         elif do == "draw":
             s.draw(seat, e.amount)
         elif do == "recover_first":
@@ -247,12 +262,12 @@ def resolve(s: YonesuState, item: tuple) -> None:
                 s.first_moved = True
                 s.emit("recover", seat, found)
             else:
-                s.emit("fizzle", seat, inst, "no ファーストヨネス in the 捨て札置き場")
+                s.emit("fizzle_no_first", seat, inst)
         elif do == "negate":
             if s.items:
                 who2, inst2, t2, _ = s.items[-1]
                 s.items[-1] = (who2, inst2, t2, True)
-                s.emit("negate", seat, inst2)
+                s.emit("negate", seat, inst2, by=Card(inst))
         elif do == "cancel_attack" and s.battle is not None:
             atk, bt, _ = s.battle
             s.battle = (atk, bt, True)

@@ -15,14 +15,17 @@ from tefuda.core import (
     Game,
     OptionError,
     OptionSpec,
+    PositionError,
     register,
 )
 from tefuda.core.game import Mode
+from tefuda.core.observe import place
 
 from .cards import SCHEMA, TYPES_EN, TYPES_JA, compile_cards, level_label
 from .phase_ids import MAX_ATTACKERS, MAX_INST, NONE_T, NTARGETS
 from .state import YonesuState
-from .zones import DECK, YFIELD, zid
+from .texts import EVENT_TEXT, TERM_LABELS
+from .zones import CFIELD, DECK, YFIELD, zid
 
 MIN_BOX = 40
 
@@ -61,6 +64,8 @@ class YonesuGame(Game):
     card_schema = SCHEMA
     package_dir = Path(__file__).parent
     state_class = YonesuState
+    event_text = EVENT_TEXT
+    term_labels = TERM_LABELS
     outcomes: ClassVar[dict[str, tuple[str, str]]] = {
         "four_first": ("ファーストヨネスが4体揃った", "four ファーストヨネス"),
         "life_zero": ("ライフが0以下になった", "life 0"),
@@ -261,41 +266,131 @@ class YonesuGame(Game):
         return f"attack {names} -> {self._target(s, action.b, lang)}"
 
     def _target(self, s: YonesuState, t: int, lang: str) -> str:
+        """An action's target code as text: ``p2/クロちん`` (a ヨネス by its place), ``p2`` (a player)."""
         if t < MAX_INST:
-            return s.yonesu_name(t, lang)
+            inst = s.target_inst(t)
+            return s.yonesu_name(inst, lang) if inst >= 0 else "?"
         return s.target_name(t)
 
-    def label(self, s, action: Action) -> tuple[str, str]:  # TEMPORARY shim until the schema conversion
-        text = self.describe_old(s, action)
-        ja, _, en = text.partition(" — ")
-        return ja, en or ja
-
-    def describe_old(self, s: YonesuState, action: Action) -> str:
-        """Menu label: Japanese and English side by side, with the numbers that matter."""
-        ja, en = _LABELS.get(action.kind, (action.kind, action.kind))
+    def _label(self, s: YonesuState, action: Action, lang: int, bilingual: bool) -> str:
+        """A menu label in Japanese (``lang`` 0) or English (1), with the numbers that matter; card names
+        in both languages when ``bilingual`` (``テンソード (Ten Sword)`` / ``Ten Sword (テンソード)``)."""
+        kind = action.kind
+        ja, en = _LABELS.get(kind, (kind, kind))
+        pat = _PATTERN.get(kind, "")
         tb = self.tables
-        pat = _PATTERN.get(action.kind, "")
-        if pat == "k":
-            return f"{ja} {action.a + 1}枚 — {en}: {action.a + 1} cards"
         if not pat:
-            return f"{ja} — {en}"
-        if pat == "m":
-            return f"{ja} — {self.notation(s, action)}"
+            return en if lang else ja
+        if pat == "k":
+            k = action.a + 1
+            return f"{en}: {k} card{'s' if k > 1 else ''}" if lang else f"{ja} {k}枚"
+        code = "en" if lang else "ja"
+
+        def yonesu(inst: int, seat: bool = True) -> str:
+            """``p2/クロちん#2 (Kuro-chan)``; without ``seat`` only the name (an attacker's own)."""
+            if inst < 0:
+                return "?"
+            text = s.yonesu_name(inst, code)
+            if not seat:
+                text = text.split("/", 1)[1]
+            if bilingual:
+                other = self.cardset[s.cards[inst]]
+                text += f" ({other.name if lang else other.name_en})"
+            return text
+
+        def target(t: int) -> str:
+            return yonesu(s.target_inst(t)) if t < MAX_INST else f"P{t - MAX_INST + 1}"
+
         if pat == "mt":
-            return f"{ja} {self.notation(s, action)[7:]} — {en} {self.notation(s, action, 'en')[7:]}"
-        card = self.cardset[action.a]
-        extra = ""
-        if action.kind in ("summon", "evolve"):
-            c = action.a
-            extra = f" [{level_label(tb.levels[c])} パワー{tb.power[c]} リリス{tb.lilith[c]}]"
-        elif action.kind == "force":
-            extra = f" [リリス{tb.lilith[action.a]}]"
-        elif action.kind in ("cost", "settle"):
-            extra = f" [コスト{tb.cost[action.a]}]"
+            from .battle import ready_yonesu
+
+            ready = ready_yonesu(s, s.attacker)
+            group = [ready[k] for k in range(len(ready)) if action.a >> k & 1]
+            names = "+".join(yonesu(t, seat=False) for t in group)
+            total = sum(s.power(t) for t in group)
+            t = action.b
+            tgt = target(t)
+            if t < MAX_INST:
+                d = s.power(s.target_inst(t))
+                vs = f"power {total} vs {d}" if lang else f"パワー{total} 対 {d}"
+            else:
+                vs = f"power {total}" if lang else f"パワー{total}"
+            return f"{en} {tgt} with {names} [{vs}]" if lang else f"{ja} {names} → {tgt} [{vs}]"
+        c = action.a
+        card = self.cardset[c]
+        if bilingual:
+            name = f"{card.name_en} ({card.name})" if lang else card.label
+        else:
+            name = card.name_en if lang else card.name
+        info = ""
+        if kind in ("summon", "evolve"):
+            lv = level_label(tb.levels[c])
+            info = (
+                f" [{lv}, power {tb.power[c]}, lilith {tb.lilith[c]}]"
+                if lang
+                else f" [{lv} パワー{tb.power[c]} リリス{tb.lilith[c]}]"
+            )
+        elif kind == "force":
+            dc = tb.discard[c]
+            info = f" [lilith {tb.lilith[c]}]" if lang else f" [リリス{tb.lilith[c]}]"
+            if dc is not None:
+                info += " " + dc.label()[lang]
+        elif kind in ("cost", "settle"):
+            info = f" [cost {tb.cost[c]}]" if lang else f" [コスト{tb.cost[c]}]"
         tgt = ""
         if pat == "ct" and action.b != NONE_T:
-            tgt = f" → {self._target(s, action.b, 'ja')}"
-        return f"{ja} {card.label}{extra}{tgt} — {en}"
+            tgt = target(action.b)
+            if kind == "evolve":
+                return f"{en} {tgt} into {name}{info}" if lang else f"{ja} {tgt} → {name}{info}"
+            tgt = f" → {tgt}"
+        sep = ": " if lang and kind in ("exchange", "pay", "settle", "discard", "cost") else " "
+        return f"{en}{sep}{name}{info}{tgt}" if lang else f"{ja} {name}{info}{tgt}"
+
+    def label(self, s: YonesuState, action: Action) -> tuple[str, str]:
+        """(Japanese, English): ``召喚 クロちん (Kuro-chan) [LV1&LV2 パワー3 リリス2]`` /
+        ``summon Kuro-chan (クロちん) [LV1&LV2, power 3, lilith 2]``."""
+        return self._label(s, action, 0, True), self._label(s, action, 1, True)
+
+    def describe(self, s: YonesuState, action: Action) -> str:
+        """A terminal menu line: the Japanese label (card names in both languages), then the English one
+        with English names only."""
+        return f"{self._label(s, action, 0, True)}  — {self._label(s, action, 1, False)}"
+
+    def action_refs(self, s: YonesuState, action: Action, seat: int) -> list[dict[str, Any]]:
+        """The hand card an action plays, the ヨネス it aims at (a player: their ヨネスフィールド), the
+        attackers, the cost card settled, the zone a card goes to."""
+        kind = action.kind
+        pat = _PATTERN.get(kind, "")
+        me = f"p{seat + 1}"
+        out: list[dict[str, Any]] = []
+
+        def target(t: int) -> dict[str, Any]:
+            if t < MAX_INST:
+                return place(s, s.target_inst(t), seat)
+            return {"zone": f"p{t - MAX_INST + 1}.yonesu_field", "pos": None, "card": None}
+
+        if kind == "draw":
+            return [{"zone": "deck", "pos": None, "card": None}]
+        if kind == "attack":
+            from .battle import ready_yonesu
+
+            ready = ready_yonesu(s, s.attacker)
+            out = [place(s, ready[k], seat) for k in range(len(ready)) if action.a >> k & 1]
+            return [*out, target(action.b)]
+        if kind == "settle":
+            inst = next(i for i in s.z(seat, CFIELD) if s.cards[i] == action.a)
+            return [place(s, inst, seat)]
+        if pat and pat[0] == "c":
+            out.append({"zone": f"{me}.hand", "pos": None, "card": self.card_ids[action.a]})
+        if kind == "summon":
+            out.append({"zone": f"{me}.yonesu_field", "pos": None, "card": None})
+        elif kind == "cost":
+            out.append({"zone": f"{me}.cost_field", "pos": None, "card": None})
+        elif kind == "pay" and s.pending is not None:
+            out.append(place(s, s.pending[2], seat))
+        elif pat == "ct" and action.b != NONE_T:
+            out.append(target(action.b))
+        return out
 
     def explain_notation(self, s: YonesuState, text: str) -> str:
         """The core's explanation, plus a missing or unknown card name."""
@@ -310,16 +405,78 @@ class YonesuGame(Game):
                 return f"{words[0]}: no card named {name!r} in ヨネス (legal now: {shown})"
         return super().explain_notation(s, text)
 
-    # ------------------------------------------------------------------ views
-    def render_event(self, ev: dict[str, Any], viewer: int) -> str:
-        from .view import render_event
+    # ------------------------------------------------------------------ positions and views
+    def position(self, **spec: Any) -> YonesuState:
+        """A hand-made position, validated, stopping where it is asked (position.py documents the
+        arguments: hands, fields, costs, deck, discard, life, limit, used, attacker, first, start, …)."""
+        import inspect
 
-        return render_event(self, ev, viewer)
+        from .position import position
 
-    def render_observation(self, obs: dict[str, Any]) -> Any:
-        from .view import render_observation
+        known = [k for k in inspect.signature(position).parameters if k != "game"]
+        for k in spec:
+            if k not in known:
+                raise PositionError(f"position: unknown argument {k!r} (arguments: {', '.join(known)})")
+        if "hands" not in spec:
+            raise PositionError("position: hands is required (one list of card names per player)")
+        return position(self, **spec)
 
-        return render_observation(self, obs)
+    def render_extra(self, obs: dict[str, Any]) -> list[str]:
+        """The terminal's lines for ``extra``: attacker, teams, the force stack, the battle, a payment, the
+        settlement, players discarding down or out, and the viewer's own ファーストヨネス count."""
+        from tefuda.view.text import card_label, zone_label
+
+        x = obs["extra"]
+
+        def at(p: dict[str, Any] | None) -> str:
+            if p is None:
+                return "— (場を離れた left the field)"
+            where = f"{zone_label(self, p['zone'], 0)} #{p['pos'] + 1}"
+            return f"{card_label(self, p['card'], 0)} [{where}]"
+
+        def target(t: dict[str, Any] | None) -> str:
+            if t is None:
+                return ""
+            if t["kind"] == "player":
+                return f" → P{t['seat'] + 1}"
+            if t["kind"] == "yonesu":
+                return f" → {at(t['place'])}"
+            return f" → {card_label(self, t['card'], 0)} (場を離れた left the field)"
+
+        out = [f"攻撃側 attacker: P{x['attacker'] + 1}"]
+        if x["teams"]:
+            teams = " / ".join(" & ".join(f"P{p + 1}" for p in team) for team in x["teams"])
+            out.append(f"チーム teams: {teams}")
+        if x["stack"]:
+            out.append("発動中のフォース forces on the stack (新しいものが最後 newest last):")
+            for item in x["stack"]:
+                neg = "  〔無効 negated〕" if item["negated"] else ""
+                out.append(f"  P{item['seat'] + 1}: {at(item['force'])}{target(item['target'])}{neg}")
+        b = x["battle"]
+        if b is not None:
+            names = " + ".join(at(p) for p in b["attackers"])
+            cancelled = "  〔無効 cancelled〕" if b["cancelled"] else ""
+            out.append(f"戦闘中 battle: {names}{target(b['target'])}{cancelled}")
+        pay = x["paying"]
+        if pay is not None:
+            out.append(
+                f"P{pay['seat'] + 1} 特殊コスト支払い中 paying a special cost: {at(pay['force'])} — "
+                f"あと{pay['left']}枚 {pay['left']} to go"
+            )
+        st = x["settle"]
+        if st is not None:
+            out.append(
+                f"コスト精算 settlement: P{st['seat'] + 1} 使用リリス lilith used {st['used']}, "
+                f"捨てたコスト cost paid {st['paid']}"
+            )
+        if x["discard_down"]:
+            who = ", ".join(f"P{p + 1}" for p in x["discard_down"])
+            out.append(f"[上限枚数]まで捨てる discarding down to the card limit: {who}")
+        if x["out"]:
+            out.append("敗退 out: " + ", ".join(f"P{p + 1}" for p in x["out"]))
+        if x["first_yonesu"] is not None:
+            out.append(f"あなたのファーストヨネス your First Yonesu: {x['first_yonesu']}/4")
+        return out
 
     def card_table_row(self, c: Any) -> dict[str, Any]:
         """One row of `tefuda cards yonesu` (the [Interrupt] and [捨/…] marks are part of the text)."""

@@ -22,7 +22,7 @@ def start(s: YonesuState) -> None:
     s.shuffle(DECK)
     s.first = s.rng.below(s.nplayers)
     s.attacker = s.first
-    s.emit("first_player", s.first, -1, "じゃんけん")
+    s.emit("first_player", s.first)
     s.phase = OPENING
     s.to_move = s.first
 
@@ -41,7 +41,7 @@ def opening_actions(s: YonesuState, seat: int) -> list[Action]:
 def apply_opening(s: YonesuState, action: Action) -> None:
     k = action.a + 1
     n = s.nplayers
-    s.emit("opening_draw", s.first, -1, k)
+    s.emit("opening_draw", s.first, count=k)
     stuck = True
     for j in range(n):
         seat = (s.first + j) % n
@@ -53,5 +53,5 @@ def apply_opening(s: YonesuState, action: Action) -> None:
     done = all(len(s.zones[zid(p, HAND)]) >= opening_target(s, p) for p in range(n) if s.alive[p])
     if done or stuck:
         # ゲーム開始宣言: everyone says 「ヨネス」 together (done for the players, so nobody loses by it)
-        s.emit("start", s.first, -1, "せーの、「ヨネス」!")
+        s.emit("start", s.first)
         turn.begin_turn(s, s.first)

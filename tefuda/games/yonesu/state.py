@@ -28,6 +28,7 @@ from tefuda.core.fields import (
     Str,
     Tup,
 )
+from tefuda.core.observe import counter, place
 from tefuda.core.priority import Window
 
 from . import battle, flow, forces, setup, turn, victory
@@ -262,6 +263,36 @@ class YonesuState(State):
         above = self.above
         return [i for i in self.zones[BASE + seat * NZ + YFIELD] if above[i] < 0]
 
+    def field_codes(self) -> dict[int, int]:
+        """Every card on a ヨネスフィールド -> its target code in actions: its place on the table, counting
+        the ヨネスフィールドs one after another in seat order (numbering-free, so an action names no
+        instance; fewer than ``PLAYER_T``, as a table holds at most that many cards)."""
+        out: dict[int, int] = {}
+        code = 0
+        zs = self.zones
+        for p in range(self.nplayers):
+            for i in zs[BASE + p * NZ + YFIELD]:
+                out[i] = code
+                code += 1
+        return out
+
+    def target_code(self, t: int) -> int:
+        """A target (a ヨネス on a field) as an action's target code; players and none stay as they are."""
+        return t if t >= PLAYER_T else self.field_codes()[t]
+
+    def target_inst(self, code: int) -> int:
+        """An action's target code back to the ヨネス it names (players and none as they are); -1 if no
+        card lies there."""
+        if code >= PLAYER_T:
+            return code
+        zs = self.zones
+        for p in range(self.nplayers):
+            z = zs[BASE + p * NZ + YFIELD]
+            if code < len(z):
+                return z[code]
+            code -= len(z)
+        return -1
+
     def stack_of(self, top: int) -> list[int]:
         """An evolution stack, bottom first."""
         out = [top]
@@ -316,7 +347,7 @@ class YonesuState(State):
                 for i in list(self.zones[DISCARD]):
                     self.move(i, DECK)
                 self.shuffle(DECK)
-                self.emit("reshuffle", seat, -1, len(deck))
+                self.emit("reshuffle", seat, count=len(deck))
             inst = deck[-1]
             self.move(inst, hand)
             if first[self.cards[inst]]:
@@ -368,11 +399,11 @@ class YonesuState(State):
         ph = self.phase
         kind = action.kind
         if kind == "force":
-            forces.activate(self, self.to_move, action.a, action.b)
+            forces.activate(self, self.to_move, action.a, self.target_inst(action.b))
         elif ph == WINDOW:
             forces.apply_pass(self)
         elif kind == "attack":
-            battle.declare(self, action.a, action.b)
+            battle.declare(self, action.a, self.target_inst(action.b))
         elif ph in (SUMMON, BATTLE, FORCE_PHASE):
             turn.apply_main(self, action)
         elif ph == SETTLE:
@@ -431,42 +462,83 @@ class YonesuState(State):
         assert (self.battle is None) or self.windows, "a battle without its force window"
         assert self.result is None or self.to_move == -1
 
-    # ------------------------------------------------------------------ views
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know (seat = number of players: a spectator). Card ids only where known."""
-        cs = self.game.cardset
-        players = []
-        for p in range(self.nplayers):
-            field = [
-                {
-                    "name": self.yonesu_name(t),
-                    "stack": [cs[self.cards[i]].id for i in self.stack_of(t)],
-                    "power": self.power(t),
-                    "attacked": bool(self.flags[t] & ATTACKED),
-                    "protected": bool(self.flags[t] & PROTECTED),
-                }
-                for t in self.tops(p)
-            ]
-            players.append(
-                {
-                    "seat": p,
-                    "alive": self.alive[p],
-                    "life": self.life[p],
-                    "limit": self.limit[p],
-                    "cards": self.total(p),
-                    "hand": self.zone_view(zid(p, HAND), seat),
-                    "yonesu_field": field,
-                    "cost_field": self.zone_view(zid(p, CFIELD), seat),
-                    "cost_total": self.cost_total(p),
-                    "lilith_used": self.used[p],
-                    "first_yonesu": None if p != seat else self.first_count(p),
-                }
+    # ------------------------------------------------------------------ what the table shows
+    def phase_info(self) -> tuple[str, str, str]:
+        ph = self.phase
+        ja, en = PHASE_NAMES[ph]
+        if ph == WINDOW and self.windows:
+            ja, en = _RESPONSE_NAMES if forces.in_response(self) else _BATTLE_WINDOW_NAMES
+        return PHASE_CODES[ph], ja, en
+
+    def counters(self, player: int, viewer: int) -> list[dict[str, Any]]:
+        return [
+            counter("life", "ライフ", "life", self.life[player]),
+            counter("limit", "[上限枚数]", "card limit", self.limit[player]),
+            counter("cards", "手札+フィールド", "cards held (hand + fields)", self.total(player)),
+            counter("cost_total", "コスト計", "cost on the cost field", self.cost_total(player)),
+            counter("lilith_used", "使用リリス", "lilith used this turn", self.used[player]),
+            counter("alive", "生存", "in the game", self.alive[player]),
+        ]
+
+    def card_view(self, inst: int, viewer: int) -> dict[str, Any]:
+        """A ヨネス on a field: its current パワー (the top card of a stack) or ``under`` (a card under an
+        evolution); a card laid on another (an evolution) names its base in ``with``. A force on the stack
+        that was negated says so."""
+        z = self.where[inst]
+        if z >= BASE and (z - BASE) % NZ == YFIELD:
+            out: dict[str, Any] = (
+                {"flags": ["under"]} if self.above[inst] >= 0 else {"stats": {"power": self.power(inst)}}
             )
+            if self.below[inst] >= 0:
+                out["with"] = place(self, self.below[inst], viewer)
+            return out
+        if z == STACK and any(i == inst and neg for _, i, _, neg in self.items):
+            return {"flags": ["negated"]}
+        return {}
+
+    def prompt(self, viewer: int) -> dict[str, Any] | None:
+        ph = self.phase
+        source = None
+        if ph == WINDOW:
+            if forces.in_response(self):
+                kind, ja, en = _RESPONSE_PROMPT
+                source = place(self, self.items[-1][1], viewer)
+            else:
+                kind, ja, en = _BATTLE_WINDOW_PROMPT
+        elif ph == PAY:
+            _, _, inst, _, left = self.pending
+            dja, den = self.game.tables.discard[self.cards[inst]].label()
+            kind = "pay_cost"
+            ja = f"{dja}の支払い: 見せて捨てるカード (あと{left}枚)"
+            en = f"paying {den}: a card to show and discard ({left} to go)"
+            source = place(self, inst, viewer)
+        elif ph == SETTLE:
+            used, paid = self.used[self.to_move], self.settle_paid
+            kind = "pay_cost"
+            ja = f"コスト精算: 捨てるコストカード (使用リリス{used}、捨てたコスト{paid})"
+            en = f"cost settlement: a cost card to discard (lilith used {used}, cost paid {paid})"
+        else:
+            _, pja, pen = self.phase_info()
+            kind, ja, en = _PROMPTS.get(ph, ("action", pja, pen))
+        return {"seat": self.to_move, "kind": kind, "ja": ja, "en": en, "min": 1, "max": 1, "source": source}
+
+    def _target_view(self, t: int, viewer: int) -> dict[str, Any] | None:
+        """A force's or an attack's target as public facts (RULES.md, "The observation's extra")."""
+        if t == NONE_T:
+            return None
+        if t >= PLAYER_T:
+            return {"kind": "player", "seat": t - PLAYER_T}
+        if self.is_top(t):
+            return {"kind": "yonesu", "place": place(self, t, viewer)}
+        return {"kind": "gone", "card": self.visible_id(t, viewer)}
+
+    def extra(self, viewer: int) -> dict[str, Any]:
+        """Public facts beyond the zones and counters; the keys are documented in RULES.md."""
         stack = [
             {
                 "seat": who,
-                "card": cs[self.cards[inst]].id,
-                "target": self.target_name(t),
+                "force": place(self, inst, viewer),
+                "target": self._target_view(t, viewer),
                 "negated": neg,
             }
             for who, inst, t, neg in self.items
@@ -475,31 +547,61 @@ class YonesuState(State):
         if self.battle is not None:
             atk, t, cancelled = self.battle
             bt = {
-                "attackers": [self.yonesu_name(i) if self.is_top(i) else None for i in atk],
-                "target": self.target_name(t) if t >= PLAYER_T or self.is_top(t) else None,
+                "attackers": [
+                    place(self, i, viewer) if self.is_top(i) and self.field_seat(i) == self.attacker else None
+                    for i in atk
+                ],
+                "target": self._target_view(t, viewer),
                 "cancelled": cancelled,
             }
-        pend = None
+        paying = None
         if self.pending is not None:
-            _, who, inst, t, left = self.pending
-            pend = {"kind": "pay", "seat": who, "card": cs[self.cards[inst]].id, "left": left}
-        res = self.result
+            _, who, inst, _, left = self.pending
+            paying = {"seat": who, "force": place(self, inst, viewer), "left": left}
+        settle = None
+        if self.phase == SETTLE and self.result is None:
+            settle = {"seat": self.to_move, "used": self.used[self.to_move], "paid": self.settle_paid}
+        n = self.nplayers
         return {
-            "game": "yonesu",
-            "seat": seat,
-            "turn": self.turn,
-            "phase": PHASE_NAMES[self.phase][0],
-            "phase_en": PHASE_NAMES[self.phase][1],
-            "to_move": self.current_player,
-            "first": self.first,
             "attacker": self.attacker,
-            "teams": self.teams,
-            "deck": len(self.zones[DECK]),
-            "discard": self.zone_view(DISCARD, seat),
+            "teams": [[0, 2], [1, 3]] if self.teams else None,
             "stack": stack,
             "battle": bt,
-            "pending": pend,
+            "paying": paying,
+            "settle": settle,
             "discard_down": list(self.discard_down),
-            "players": players,
-            "outcome": None if res is None else res.as_dict(),
+            "out": list(self.out_order),
+            "first_yonesu": self.first_count(viewer) if viewer < n else None,
         }
+
+
+_RESPONSE_NAMES = ("割り込みの順番", "answering a force ([Interrupt])")
+_BATTLE_WINDOW_NAMES = ("戦闘時フォースフェイズ", "battle force window")
+_RESPONSE_PROMPT = ("choose", "[Interrupt]フォースで応じるか", "answer with an [Interrupt] force, or pass")
+_BATTLE_WINDOW_PROMPT = ("choose", "戦闘時フォース: 発動するか", "battle: activate a force, or pass")
+_PROMPTS = {
+    OPENING: ("number", "初期手札補充: みんなが引く枚数", "opening draw: how many cards everyone draws"),
+    EXCHANGE: (
+        "choose_card",
+        "手札交換: 捨てるカード (1枚捨てて1枚引く)",
+        "hand exchange: a card to discard (then draw one)",
+    ),
+    EXCHANGE_FREE: (
+        "choose_card",
+        "手札交換: 捨てるカード (何枚でも)、または交換を終える",
+        "hand exchange: a card to discard (any number), or finish",
+    ),
+    COST: ("choose_card", "コストフィールドにセットするカード (任意)", "a card to set as cost, or none"),
+    SUMMON: (
+        "action",
+        "召喚・進化・フォース発動、または召喚フェイズを終える",
+        "summon, evolve or activate a force, or end the summon phase",
+    ),
+    BATTLE: (
+        "action",
+        "攻撃宣言・フォース発動、または戦闘フェイズを終える",
+        "declare an attack or activate a force, or end the battle phase",
+    ),
+    FORCE_PHASE: ("action", "フォース発動、またはターンエンド宣言", "activate a force, or end the turn"),
+    DISCARD_DOWN: ("choose_card", "[上限枚数]まで捨てるカード", "a card to discard down to the card limit"),
+}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import Action
+from tefuda.core.events import At
 
 from . import battle, forces
 from .cards import YONESU
@@ -36,7 +37,7 @@ def begin_turn(s: YonesuState, seat: int) -> None:
     s.attacker = seat
     s.turn += 1
     s.turns_taken[seat] += 1
-    s.emit("turn", seat, -1, s.turn)
+    s.emit("turn", seat, turn=s.turn)
     s.to_move = seat
     if seat == s.first and s.turns_taken[seat] == 1:
         # 先攻側1ターン目では手札交換はできません
@@ -62,7 +63,7 @@ def exchange_actions(s: YonesuState, seat: int) -> list[Action]:
 def apply_exchange(s: YonesuState, action: Action) -> None:
     seat = s.attacker
     if action.kind == "exchange-done":
-        s.emit("exchange_draw", seat, -1, s.ex_count)
+        s.emit("exchange_draw", seat, count=s.ex_count)
         s.draw(seat, s.ex_count)
         s.ex_count = 0
         s.phase = COST
@@ -91,7 +92,7 @@ def apply_cost(s: YonesuState, action: Action) -> None:
         s.emit("cost", seat, inst)
     else:
         s.emit("no_cost", seat)
-    s.emit("phase", seat, -1, "召喚フェイズ", "summon phase")
+    s.emit("summon_phase", seat)
     s.phase = SUMMON
     s.main = SUMMON
 
@@ -103,6 +104,7 @@ def summon_actions(s: YonesuState, seat: int) -> list[Action]:
     room = s.remaining(seat)
     tops = s.tops(seat)
     top_levels = [tb.levels[s.cards[t]] for t in tops]
+    codes = s.field_codes() if tops else {}
     out = []
     g = s.game
     for c in s.hand_cards(seat):
@@ -113,7 +115,7 @@ def summon_actions(s: YonesuState, seat: int) -> list[Action]:
             out.append(g.summon_acts[c])
         for t, tl in zip(tops, top_levels, strict=True):
             if (tl << 1) & lv:
-                out.append(Action("evolve", c, t))
+                out.append(Action("evolve", c, codes[t]))
     return out
 
 
@@ -134,23 +136,22 @@ def apply_main(s: YonesuState, action: Action) -> None:
         inst = s.hand_instance(seat, action.a)
         s.used[seat] += tb.lilith[action.a]
         s.move(inst, zid(seat, YFIELD), face_up=True)
-        s.emit("summon", seat, inst, tb.lilith[action.a])
+        s.emit("summon", seat, inst, lilith=tb.lilith[action.a])
     elif kind == "evolve":
         inst = s.hand_instance(seat, action.a)
-        base = action.b
+        base = s.target_inst(action.b)
         s.used[seat] += tb.lilith[action.a]
         s.move(inst, zid(seat, YFIELD), face_up=True)
         s.below[inst] = base
         s.above[base] = inst
         s.flags[inst] |= s.flags[base] & (ATTACKED | PROTECTED)
         s.bonus[inst] = s.bonus[base]
-        if s.log is not None:  # names are built only for a recorded game
-            s.emit("evolve", seat, inst, s.yonesu_name(base))
+        s.emit("evolve", seat, inst, base=At(base), lilith=tb.lilith[action.a])
     elif kind == "end-summon":
-        s.emit("phase", seat, -1, "戦闘フェイズ", "battle phase")
+        s.emit("battle_phase", seat)
         s.phase = s.main = BATTLE
     elif kind == "end-battle":
-        s.emit("phase", seat, -1, "フォースフェイズ", "force phase")
+        s.emit("force_phase", seat)
         s.phase = s.main = FORCE
     elif kind == "end-turn":
         s.emit("turn_end", seat)
@@ -188,7 +189,7 @@ def settle_actions(s: YonesuState, seat: int) -> list[Action]:
 def apply_settle(s: YonesuState, action: Action) -> None:
     seat = s.to_move
     if action.kind == "settle-done":
-        s.emit("settled", seat, -1, s.used[seat], s.settle_paid)
+        s.emit("settled", seat, used=s.used[seat], paid=s.settle_paid)
         s.used[seat] = 0
         s.settle_k += 1
         s.settle_paid = 0

@@ -74,7 +74,7 @@ def eliminate(s: YonesuState, seat: int, code: str) -> None:
         return
     s.alive[seat] = False
     s.out_order.append(seat)
-    s.emit("lose", seat, -1, code)
+    s.emit("lose", seat, code=code)
     if s.pending is not None and s.pending[1] == seat:
         # an activation they were paying for never completes
         s.move(s.pending[2], DISCARD, face_up=True)

@@ -16,16 +16,33 @@ def zid(seat: int, k: int) -> int:
 
 def zone_specs(nplayers: int) -> tuple[ZoneSpec, ...]:
     shared = (
-        ZoneSpec("deck", "山札", 0, HIDDEN, ordered=True),
-        ZoneSpec("discard", "捨て札置き場", 0, PUBLIC, ordered=True),
-        ZoneSpec("stack", "発動中のフォース", 0, PUBLIC, ordered=True, played=True),
+        ZoneSpec("deck", "山札", 0, HIDDEN, ordered=True, shared=True),
+        ZoneSpec("discard", "捨て札置き場", 0, PUBLIC, ordered=True, shared=True, name_en="discard pile"),
+        ZoneSpec(
+            "stack",
+            "発動中のフォース",
+            0,
+            PUBLIC,
+            ordered=True,
+            played=True,
+            shared=True,
+            name_en="forces activated",
+        ),
     )
     per_seat = tuple(
         spec
         for seat in range(nplayers)
         for spec in (
             ZoneSpec("hand", "手札", seat, PRIVATE, mixes=True),
-            ZoneSpec("yonesu_field", "ヨネスフィールド", seat, PUBLIC, ordered=True, played=True),
+            ZoneSpec(
+                "yonesu_field",
+                "ヨネスフィールド",
+                seat,
+                PUBLIC,
+                ordered=True,
+                played=True,
+                name_en="Yonesu field",
+            ),
             ZoneSpec("cost_field", "コストフィールド", seat, PUBLIC, ordered=True),
         )
     )
