@@ -357,14 +357,6 @@ class KirifudaGame(Game):
                 out.append({"zone": f"p{seat + 1}.attacker", "pos": None, "card": None})
         return out
 
-    # ------------------------------------------------------------------ views
-    def render_extra(self, obs: dict[str, Any]) -> list[str]:
-        out = []
-        for who, d in obs["extra"].get("decklists", {}).items():
-            names = ", ".join(f"{self.cardset.find(c).name}×{n}" for c, n in d.items())
-            out.append(f"{who.upper()} デッキリスト decklist: {names}")
-        return out
-
     def card_table_row(self, c: Any) -> dict[str, Any]:
         return {
             "id": c.id,
