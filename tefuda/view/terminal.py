@@ -77,11 +77,17 @@ def _is_hand(z: dict[str, Any]) -> bool:
     return z["visibility"] == "private" and z["name"] == "hand"
 
 
-def _counters(game: Any, t: Table, counters: list[dict[str, Any]]) -> None:
+def counters_line(counters: list[dict[str, Any]]) -> str:
+    """A player's counters on one line: ``ライフ life 3 · POW 500 · …`` (false flags and empty values left
+    out, true ones named)."""
+    parts = []
     for c in counters:
         v = c["value"]
-        shown = ("はい yes" if v else "いいえ no") if isinstance(v, bool) else ("—" if v is None else str(v))
-        t.add_row(f"{c['ja']} {c['en']}" if c["ja"] != c["en"] else c["en"], shown)
+        name = f"{c['ja']} {c['en']}" if c["ja"] != c["en"] else c["en"]
+        if v is None or v is False:
+            continue
+        parts.append(name if v is True else f"{name} {v}")
+    return " · ".join(parts)
 
 
 def render_observation(game: Any, obs: dict[str, Any]) -> Any:
@@ -109,7 +115,9 @@ def render_observation(game: Any, obs: dict[str, Any]) -> Any:
         t = Table.grid(padding=(0, 1))
         t.add_column(style="cyan", no_wrap=True)
         t.add_column()
-        _counters(game, t, p["counters"])
+        line = counters_line(p["counters"])
+        if line:
+            t.add_row("", Text(line, style="bold"))
         for z in obs["zones"]:
             if z["owner"] == p["seat"]:
                 t.add_row(f"{z['ja']} {z['en']}", zone_text(game, z, seat))
