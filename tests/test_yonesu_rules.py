@@ -753,7 +753,7 @@ def test_events_are_codes_with_public_arguments_and_read_in_both_languages():
     g = s.game
     attack = next(e for e in s.log if e.code == "attack_player")
     view = attack.view(1, g.card_ids)
-    assert view["seat"] == 0 and view["args"]["target"] == 1
+    assert view["seat"] == 0 and view["args"]["player"] == 1
     assert [a["card"] for a in view["args"]["attackers"]] == ["gachi_yonesu", "first_yonesu"]
     hit = next(e for e in s.log if e.code == "direct_hit")
     assert hit.seat == 1 and hit.arg("damage") == 7 and hit.arg("life") == 3

@@ -1,13 +1,18 @@
 """Events (DESIGN.md §4b): what happened, as a code and structured arguments, with per-seat visibility.
 
-Rules code emits ``state.emit("draw", seat, inst)`` or ``state.emit("attack", seat, unit, target=At(t))``:
-a code, the seat it happened to, the card it is about (an instance: its identity is recorded with the seats
-that may know it at that moment), and named arguments that are public facts — numbers, strings, seats — or
-references resolved when the event is recorded:
+Rules code emits ``state.emit("draw", seat, inst)`` or ``state.emit("attack", seat, unit, at=unit,
+target=other)``: a code, the seat it happened to, the card it is about (an instance: its identity is
+recorded with the seats that may know it at that moment), and named arguments that are public facts —
+numbers, strings, seats. Arguments whose *name* says they refer to the table hold instance or zone numbers,
+resolved when the event is recorded (never held as numbers):
 
-- ``At(inst)``: the place a card lies (zone id and position) and the card, for whoever may know it;
-- ``Card(inst)``: another card the event names, for whoever may know it;
-- ``Zone(zone)``: a zone, by its id (``p1.support1``).
+- a **place** (``at``, ``target``, ``attacker``, ``blocker``, …): where a card lies — zone id and position —
+  and the card, for whoever may know it;
+- a **card** (``source``, ``by``, ``under``, ``gone``, …): another card's identity, for whoever may know it;
+- a **zone** (``slot``, ``to``, ``paid_from``): a zone, by its id (``p1.support1``).
+
+``EVENT_REFS`` lists the core's names; a game adds its own in ``Game.event_refs``. Passing plain ints costs
+rules code nothing when events are not recorded (simulations, searches), unlike wrapper objects.
 
 An event never holds an instance id: ``view(seat)`` turns it into JSON (tefuda/schema/event.schema.json) with
 card ids only where that seat may know them. Text in Japanese and English is made from that by the view layer
@@ -18,23 +23,27 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+PLACE, CARD, ZONE = "place", "card", "zone"
 
-class At(NamedTuple):
-    """Marker: the place of instance ``inst`` (resolved when the event is recorded)."""
-
-    inst: int
-
-
-class Card(NamedTuple):
-    """Marker: the identity of instance ``inst``, for whoever may know it."""
-
-    inst: int
-
-
-class Zone(NamedTuple):
-    """Marker: a zone, by index."""
-
-    zone: int
+# argument names that refer to the table: name -> what its int (or list of ints) is
+EVENT_REFS: dict[str, str] = {
+    "at": PLACE,
+    "target": PLACE,
+    "attacker": PLACE,
+    "attackers": PLACE,
+    "blocker": PLACE,
+    "onto": PLACE,
+    "unit": PLACE,
+    "base": PLACE,
+    "source": CARD,
+    "by": CARD,
+    "force": CARD,
+    "under": CARD,
+    "gone": CARD,
+    "slot": ZONE,
+    "to": ZONE,
+    "paid_from": ZONE,
+}
 
 
 class PlaceRef(NamedTuple):

@@ -16,6 +16,7 @@ from .actions import Action, ActionSpace
 from .cards import CardSchema, CardSet, load_cardset
 from .decklist import Deck, load_deck, parse_deck
 from .errors import DeckListError, NotationError, OptionError, PositionError
+from .events import EVENT_REFS
 from .state import TERMINAL, State
 from .zones import ZoneSpec
 
@@ -133,6 +134,8 @@ class Game(ABC):
     # how each event reads: code -> (Japanese template, English template), for the view layer (tefuda.view)
     event_text: ClassVar[dict[str, tuple[str, str]]] = {}
     max_game_length: ClassVar[int] = 5000
+    # event argument names that refer to the table, beyond the core's (core/events.py EVENT_REFS)
+    event_refs: ClassVar[dict[str, str]] = {}
     _cardset_cache: ClassVar[dict[str, CardSet]] = {}
 
     action_space: ActionSpace  # set by _setup: every action the game can ever take, numbered
@@ -153,6 +156,7 @@ class Game(ABC):
             cache[path] = load_cardset(path, self.card_schema)
         self.cardset: CardSet = cache[path]
         self.card_ids: list[str] = [c.id for c in self.cardset]
+        self.event_refs_all: dict[str, str] = {**EVENT_REFS, **self.event_refs}
         self._setup()
 
     def _setup(self) -> None:  # noqa: B027 - an optional hook, empty by default

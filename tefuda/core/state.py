@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action
 from .errors import IllegalActionError
-from .events import At, Card, CardRef, Event, PlaceRef, Zone
+from .events import CARD, PLACE, CardRef, Event, PlaceRef
 from .fields import CardField, FieldType, Flags
 from .rng import Rng
 from .zones import PRIVATE, PUBLIC, ZoneSpec
@@ -395,24 +395,27 @@ class State:
         log = self.log
         if log is None:
             return
-        resolved = tuple((k, self._resolve(v)) for k, v in args.items()) if args else ()
+        refs = self.game.event_refs_all
+        resolved = tuple((k, self._resolve(refs.get(k), v)) for k, v in args.items()) if args else ()
         if inst >= 0:
             log.append(Event(code, seat, self.cards[inst], self.known[inst], resolved))
         else:
             log.append(Event(code, seat, -1, 0, resolved))
 
-    def _resolve(self, v: Any) -> Any:
-        if isinstance(v, At):
-            i = v.inst
-            z = self.where[i]
-            return PlaceRef(self.zone_specs[z].key, self.zones[z].index(i), self.cards[i], self.known[i])
-        if isinstance(v, Card):
-            return CardRef(self.cards[v.inst], self.known[v.inst])
-        if isinstance(v, Zone):
-            return PlaceRef(self.zone_specs[v.zone].key, None, -1, 0)
-        if isinstance(v, tuple | list):
-            return tuple(self._resolve(x) for x in v)
-        return v
+    def _resolve(self, kind: str | None, v: Any) -> Any:
+        """An argument as recorded: a reference (by its name's kind) resolved now, a public fact as is."""
+        if kind is None:
+            return tuple(v) if isinstance(v, list) else v
+        if isinstance(v, list | tuple):
+            return tuple(self._resolve(kind, x) for x in v)
+        if not isinstance(v, int) or v < 0:
+            return None  # no such card or zone (e.g. no blocker)
+        if kind == PLACE:
+            z = self.where[v]
+            return PlaceRef(self.zone_specs[z].key, self.zones[z].index(v), self.cards[v], self.known[v])
+        if kind == CARD:
+            return CardRef(self.cards[v], self.known[v])
+        return PlaceRef(self.zone_specs[v].key, None, -1, 0)
 
     # ------------------------------------------------------------------ views
     def card_of(self, inst: int):

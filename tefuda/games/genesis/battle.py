@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import Action
-from tefuda.core.events import At
 
 from . import effects
 from .phase_ids import ATTACK, BLOCK, DESTROYED, FIGHT, PASS, TAKE, TAPPED
@@ -55,7 +54,7 @@ def apply_attack(s: GenesisState, action: Action) -> None:
     s.flags[u] |= TAPPED
     s.battle = (u, -1)
     if s.log is not None:  # 攻撃 works out auras: only for a recorded game
-        s.emit("attack", seat, u, at=At(u), attack=s.attack(u))
+        s.emit("attack", seat, u, at=u, attack=s.attack(u))
     effects.queue_responses(s, 1 - seat, "enemy_attack", u)
     s.phase = BLOCK
 
@@ -75,7 +74,7 @@ def apply_block(s: GenesisState, action: Action) -> None:
         b = s.at_place(action.a)
         s.flags[b] |= TAPPED
         s.battle = (a, b)
-        s.emit("block", seat, b, at=At(b), defense=s.defense(b))
+        s.emit("block", seat, b, at=b, defense=s.defense(b))
     else:
         s.emit("take", seat)
     effects.queue_battle_effects(s, a, s.battle[1])
@@ -93,24 +92,24 @@ def fight(s: GenesisState) -> None:
     defender = 1 - attacker_seat
     atk = s.attack(a)
     if b < 0:
-        s.emit("direct_attack", defender, attacker=At(a), amount=atk)
+        s.emit("direct_attack", defender, attacker=a, amount=atk)
         s.mill(defender, atk, "damage")
         return
     if not s.alive_unit(b):
         s.emit("battle_no_blocker", defender, b)
         return
     d = s.defense(b)
-    s.emit("battle", attacker_seat, attacker=At(a), attack=atk, blocker=At(b), defense=d)
+    s.emit("battle", attacker_seat, attacker=a, attack=atk, blocker=b, defense=d)
     if atk > d:
         effects.destroy(s, b)
         s.mill(defender, atk - d, "damage")
     elif atk < d:
         if effects.immune(s, b):
-            s.emit("immune", defender, b, at=At(b))
+            s.emit("immune", defender, b, at=b)
         else:
             s.dmg[b] += atk
             s.stats_changed = True
-            s.emit("damaged", defender, b, at=At(b), amount=atk, defense=s.defense(b))
+            s.emit("damaged", defender, b, at=b, amount=atk, defense=s.defense(b))
         s.emit("penalty", attacker_seat, count=PENALTY)
         s.mill(attacker_seat, PENALTY, "penalty")
     else:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import FACE_UP, Action
-from tefuda.core.events import At
 
 from .cards import VERBS, Effect
 from .phase_ids import CARD_T, DESTROYED, MAX_SUMMONS, NONE_T, PASS, TAPPED
@@ -126,9 +125,9 @@ def summon_choices(s: GenesisState, seat: int, e: Effect, source: int) -> list[i
 def announce(s: GenesisState, seat: int, inst: int, e: Effect, t: int) -> None:
     """The event of an effect being used: what it does and to which unit (told before its 転生 is paid)."""
     if t < CARD_T:
-        s.emit(_EFFECT_CODES[e.do], seat, inst, at=At(inst), target=At(t), amount=e.amount)
+        s.emit(_EFFECT_CODES[e.do], seat, inst, at=inst, target=t, amount=e.amount)
     else:  # no unit (NONE_T), or a card to quick-summon: its summon says which
-        s.emit(_EFFECT_CODES[e.do], seat, inst, at=At(inst), amount=e.amount)
+        s.emit(_EFFECT_CODES[e.do], seat, inst, at=inst, amount=e.amount)
 
 
 def resolve(s: GenesisState, seat: int, inst: int, e: Effect, t: int) -> None:
@@ -137,14 +136,14 @@ def resolve(s: GenesisState, seat: int, inst: int, e: Effect, t: int) -> None:
         s.stats_changed = True
     if do == "damage":
         if immune(s, t):
-            s.emit("immune", s.seat_of(t), t, at=At(t))
+            s.emit("immune", s.seat_of(t), t, at=t)
         else:
             s.dmg[t] += e.amount
-            s.emit("damaged", s.seat_of(t), t, at=At(t), amount=e.amount, defense=s.defense(t))
+            s.emit("damaged", s.seat_of(t), t, at=t, amount=e.amount, defense=s.defense(t))
     elif do == "reduce":
         s.atk_mod[t] -= e.amount
         s.def_mod[t] -= e.amount
-        s.emit("reduced", s.seat_of(t), t, at=At(t), amount=e.amount, defense=s.defense(t))
+        s.emit("reduced", s.seat_of(t), t, at=t, amount=e.amount, defense=s.defense(t))
     elif do == "boost":
         s.atk_mod[t] += e.amount
     elif do == "fortify":
@@ -195,7 +194,7 @@ def destroy(s: GenesisState, inst: int) -> None:
     p = s.partner[inst]
     if p >= 0:
         s.flags[p] |= DESTROYED
-    s.emit("destroyed", seat, inst, at=At(inst))
+    s.emit("destroyed", seat, inst, at=inst)
     queue_responses(s, seat, "ally_destroyed", inst)
 
 
@@ -291,7 +290,7 @@ def apply_trigger(s: GenesisState, action: Action) -> None:
         return
     t = s.target_at(action.b)
     if kind == "ritual":
-        s.emit("ritual", seat, inst, at=At(inst))
+        s.emit("ritual", seat, inst, at=inst)
     announce(s, seat, inst, e, t)
     pay(s, seat, e.cost)
     if kind == "ritual":

@@ -307,11 +307,13 @@ class GenesisState(State):
         grave = seat * NZ + GRAVE
         ritual = self.game.tables.ctype
         code = MILL_CODES[why]
+        log = self.log  # the hottest loop of the game: no event call at all unless recording
         for _ in range(n):
             if self.result is not None or not deck:
                 return
             inst = self.move_top_face_up(seat * NZ + DECK, grave)
-            self.emit(code, seat, inst)
+            if log is not None:
+                self.emit(code, seat, inst)
             if why == "damage" and ritual[self.cards[inst]] == 2:
                 self.queue.append(("ritual", seat, inst, -1))
             if not deck:

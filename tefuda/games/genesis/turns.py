@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import Action
-from tefuda.core.events import At
 
 from .cards import HERO
 from .phase_ids import (
@@ -122,7 +121,7 @@ def place(s: GenesisState, seat: int, inst: int, row: int, *, quick: bool) -> No
     s.flags[inst] &= ~(TAPPED | DESTROYED | MOVED)
     s.summoned_at[inst] = s.serial
     s.summons[seat] += 1
-    s.emit("quick_summon" if quick else "summon", seat, inst, at=At(inst))
+    s.emit("quick_summon" if quick else "summon", seat, inst, at=inst)
     effects.on_summon(s, seat, inst)
 
 
@@ -177,7 +176,7 @@ def apply_destroyed(s: GenesisState, action: Action) -> None:
     seat = s.to_move
     inst = s.at_place(action.a)
     p = s.partner[inst]
-    s.emit(action.kind, seat, inst, at=At(inst))
+    s.emit(action.kind, seat, inst, at=inst)
     if p >= 0:
         s.emit(f"{action.kind}_union", seat, p)
     if action.kind == "return":
@@ -242,7 +241,7 @@ def apply_union(s: GenesisState, action: Action) -> None:
         s.partner[f] = r
         s.flags[r] |= MOVED
         s.flags[f] |= MOVED
-        s.emit("union", seat, r, onto=At(f))
+        s.emit("union", seat, r, onto=f)
     elif kind == "release":
         f = unit
         r = s.partner[f]
@@ -251,7 +250,7 @@ def apply_union(s: GenesisState, action: Action) -> None:
         s.move(r, seat * NZ + REAR, face_up=True)
         s.flags[r] |= MOVED
         s.flags[f] |= MOVED
-        s.emit("release", seat, r, unit=At(f))
+        s.emit("release", seat, r, unit=f)
 
 
 def leave_phase_done(s: GenesisState) -> None:

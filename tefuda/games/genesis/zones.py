@@ -3,6 +3,8 @@ the reveal area."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from tefuda.core import HIDDEN, PRIVATE, PUBLIC, ZoneSpec
 
 DECK, HAND, GRAVE, FRONT, REAR, UNION, REVEAL = range(7)
@@ -21,6 +23,7 @@ _ZONES = (  # name, 日本語, English, visibility, ordered, mixes, capacity (a 
 )
 
 
+@cache
 def zone_specs(nplayers: int) -> tuple[ZoneSpec, ...]:
     return tuple(
         ZoneSpec(

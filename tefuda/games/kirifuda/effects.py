@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import Action
-from tefuda.core.events import Card, Zone
 
 from . import phases
 from .cards import Effect
@@ -155,10 +154,10 @@ def _target_support(s: KirifudaState, seat: int, do: str, slot: int) -> None:
     target = s.zones[opp * NZ + SUPPORT_SLOTS[slot]][0]
     if do == "peek_support":
         s.tell(target, seat)
-        s.emit("peek_support", seat, target, slot=Zone(opp * NZ + SUPPORT_SLOTS[slot]))
+        s.emit("peek_support", seat, target, slot=opp * NZ + SUPPORT_SLOTS[slot])
     else:
         s.move(target, opp * NZ + DISCARD, face_up=True)
-        s.emit("discard_support", seat, target, slot=Zone(opp * NZ + SUPPORT_SLOTS[slot]))
+        s.emit("discard_support", seat, target, slot=opp * NZ + SUPPORT_SLOTS[slot])
 
 
 def _peek_life(s: KirifudaState, seat: int, pos: int) -> None:
@@ -204,14 +203,12 @@ def apply_choice(s: KirifudaState, action: Action) -> None:
     if k == "pay-set":
         paid = s.zones[seat * NZ + SUPPORT_SLOTS[action.a]][0]
         s.move(paid, seat * NZ + DISCARD, face_up=True)
-        s.emit(
-            "cost_paid", seat, paid, source=Card(inst), paid_from=Zone(seat * NZ + SUPPORT_SLOTS[action.a])
-        )
+        s.emit("cost_paid", seat, paid, source=inst, paid_from=seat * NZ + SUPPORT_SLOTS[action.a])
         _queue_effects(s, seat, inst)
     elif k == "pay-hand":
         paid = s.hand_instance(seat, action.a)
         s.move(paid, seat * NZ + DISCARD, face_up=True)
-        s.emit("cost_paid", seat, paid, source=Card(inst), paid_from=Zone(seat * NZ + HAND))
+        s.emit("cost_paid", seat, paid, source=inst, paid_from=seat * NZ + HAND)
         _queue_effects(s, seat, inst)
     elif k == "decline":
         s.emit("cost_declined", seat, inst)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import FACE_UP, Action
-from tefuda.core.events import Zone
 
 from . import battle, effects
 from .cards import ALL_ATTRS, ATTACKER, SET_ATTACKER_POW, TRUMP_ATTACKER, TRUMP_SUPPORT
@@ -155,14 +154,14 @@ def apply_set(s: KirifudaState, action: Action) -> None:
     kind = action.kind
     if kind == "set-attacker":
         s.move(s.hand_instance(p, action.a), p * NZ + ATTACKER_SLOT)
-        s.emit("set", p, slot=Zone(p * NZ + ATTACKER_SLOT))
+        s.emit("set", p, slot=p * NZ + ATTACKER_SLOT)
         _after_attacker(s, p)
         return
     assert s.phase != SET_ATTACKER
     if kind == "set-support":
         k = next(k for k, zk in enumerate(SUPPORT_SLOTS) if not s.zones[p * NZ + zk])
         s.move(s.hand_instance(p, action.a), p * NZ + SUPPORT_SLOTS[k])
-        s.emit("set", p, slot=Zone(p * NZ + SUPPORT_SLOTS[k]))
+        s.emit("set", p, slot=p * NZ + SUPPORT_SLOTS[k])
     elif kind == "overwrite":
         zk = SUPPORT_SLOTS[action.a]
         old = s.zones[p * NZ + zk][0]
@@ -170,10 +169,10 @@ def apply_set(s: KirifudaState, action: Action) -> None:
         s.overwrite_used[p] = True
         if s.game.options["overwrite_to"] == "hand":
             s.move(old, p * NZ + HAND)
-            s.emit("overwrite", p, slot=Zone(p * NZ + zk), to=Zone(p * NZ + HAND))
+            s.emit("overwrite", p, slot=p * NZ + zk, to=p * NZ + HAND)
         else:
             s.move(old, p * NZ + DISCARD, face_up=True)
-            s.emit("overwrite", p, old, slot=Zone(p * NZ + zk), to=Zone(p * NZ + DISCARD))
+            s.emit("overwrite", p, old, slot=p * NZ + zk, to=p * NZ + DISCARD)
     else:  # done
         s.emit("support_set_done", p)
         _after_support(s, p)
@@ -234,7 +233,7 @@ def apply_trump(s: KirifudaState, action: Action) -> None:
         s.move(slot[0], p * NZ + DECK)
     s.move(trump, p * NZ + zk)
     s.trump_used[p] = True
-    s.emit("trump", p, slot=Zone(p * NZ + zk))
+    s.emit("trump", p, slot=p * NZ + zk)
     _after_trump(s, p)
 
 
@@ -297,7 +296,7 @@ def apply_support_open(s: KirifudaState, action: Action) -> None:
     s.passes = 0
     inst = s.z(p, SUPPORT_SLOTS[action.a])[0]
     s.turn_face_up(inst)
-    s.emit("open_support", p, inst, slot=Zone(p * NZ + SUPPORT_SLOTS[action.a]))
+    s.emit("open_support", p, inst, slot=p * NZ + SUPPORT_SLOTS[action.a])
     s.queue.append(("card", p, inst))
     s.cont = ("window", 1 - p)
     effects.run(s)

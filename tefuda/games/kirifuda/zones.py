@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from tefuda.core import HIDDEN, PRIVATE, PUBLIC, ZoneSpec
 
 DECK, HAND, LIFE, DISCARD, REVEAL, ATTACKER_SLOT, SUPPORT_1, SUPPORT_2, TRUMP = range(9)
@@ -22,6 +24,7 @@ _ZONES = (  # name, 日本語, visibility, ordered, mixes, capacity (a deck's an
 )
 
 
+@cache
 def zone_specs(nplayers: int) -> tuple[ZoneSpec, ...]:
     return tuple(
         ZoneSpec(

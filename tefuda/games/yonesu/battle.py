@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import Action
-from tefuda.core.events import At, Card
 from tefuda.core.priority import Window, clockwise_from
 
 from .phase_ids import ATTACKED, MAX_ATTACKERS, PLAYER_T, PROTECTED, WINDOW
@@ -63,11 +62,11 @@ def declare(s: YonesuState, mask: int, target: int) -> None:
     group = tuple(ready[k] for k in range(len(ready)) if mask >> k & 1)
     for t in group:
         s.flags[t] |= ATTACKED
-    attackers = [At(t) for t in group]
+    attackers = list(group)
     if target >= PLAYER_T:
-        s.emit("attack_player", seat, attackers=attackers, target=target - PLAYER_T)
+        s.emit("attack_player", seat, attackers=attackers, player=target - PLAYER_T)
     else:
-        s.emit("attack", seat, attackers=attackers, target=At(target))
+        s.emit("attack", seat, attackers=attackers, target=target)
     s.battle = (group, target, False)
     order = clockwise_from(s.nplayers, (seat + 1) % s.nplayers)
     s.windows.append(Window(order, 0, 0))
@@ -91,7 +90,7 @@ def resolve_battle(s: YonesuState) -> None:
     if target >= PLAYER_T:
         p = target - PLAYER_T
         if not s.alive[p] or s.tops(p):
-            s.emit("battle_no_player", seat, target=p)
+            s.emit("battle_no_player", seat, player=p)
             return
         s.life[p] -= total
         s.emit("direct_hit", p, damage=total, life=s.life[p])
@@ -101,7 +100,7 @@ def resolve_battle(s: YonesuState) -> None:
         return
     defence = s.power(target)
     opts = s.game.options
-    s.emit("battle", seat, attack=total, defence=defence, target=At(target))
+    s.emit("battle", seat, attack=total, defence=defence, target=target)
     lose_target = total > defence or (total == defence and opts["tie"] == "both")
     lose_attackers = (total < defence and opts["repel"] == "destroy") or (
         total == defence and opts["tie"] == "both"
@@ -126,16 +125,16 @@ def destroy(s: YonesuState, top: int) -> None:
     seat = s.field_seat(top)
     if s.game.options["destroy"] == "top" and s.below[top] >= 0:
         under = s.below[top]
-        s.emit("destroy_top", seat, top, at=At(top), under=Card(under))
+        s.emit("destroy_top", seat, top, at=top, under=under)
         s.above[under] = -1
         s.flags[under] |= s.flags[top] & ATTACKED
         _leave(s, top, DISCARD)
         return
     stack = s.stack_of(top)
     if len(stack) > 1:
-        s.emit("destroy_stack", seat, top, at=At(top), under=[Card(i) for i in stack[:-1]])
+        s.emit("destroy_stack", seat, top, at=top, under=stack[:-1])
     else:
-        s.emit("destroy", seat, top, at=At(top))
+        s.emit("destroy", seat, top, at=top)
     for inst in stack:
         _leave(s, inst, DISCARD)
 
@@ -143,7 +142,7 @@ def destroy(s: YonesuState, top: int) -> None:
 def bounce(s: YonesuState, top: int) -> None:
     """The top card returns to its player's hand; the card under it (if any) is the ヨネス now."""
     seat = s.field_seat(top)
-    s.emit("bounce", seat, top, at=At(top))
+    s.emit("bounce", seat, top, at=top)
     under = s.below[top]
     if under >= 0:
         s.above[under] = -1

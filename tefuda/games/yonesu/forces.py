@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import Action
-from tefuda.core.events import At, Card
 from tefuda.core.priority import PriorityStack, Window, clockwise_from
 
 from . import battle
@@ -129,11 +128,11 @@ def activate(s: YonesuState, seat: int, card: int, target: int) -> None:
     s.move(inst, STACK, face_up=True)
     lilith = tb.lilith[card]
     if target < PLAYER_T:
-        s.emit("force_on", seat, inst, target=At(target), lilith=lilith)
+        s.emit("force_on", seat, inst, target=target, lilith=lilith)
     elif target == NONE_T:
         s.emit("force", seat, inst, lilith=lilith)
     else:
-        s.emit("force_on_player", seat, inst, target=target - PLAYER_T, lilith=lilith)
+        s.emit("force_on_player", seat, inst, player=target - PLAYER_T, lilith=lilith)
     dc = tb.discard[card]
     if dc is not None:
         s.pending = ("pay", seat, inst, target, dc.count)
@@ -156,7 +155,7 @@ def apply_pay(s: YonesuState, action: Action) -> None:
     _, seat, inst, target, left = s.pending
     paid = s.hand_instance(seat, action.a)
     s.move(paid, DISCARD, face_up=True)
-    s.emit("pay", seat, paid, force=Card(inst))
+    s.emit("pay", seat, paid, force=inst)
     if left > 1:
         s.pending = ("pay", seat, inst, target, left - 1)
         return
@@ -198,11 +197,14 @@ def resolve(s: YonesuState, item: tuple) -> None:
         s.emit("negated", seat, inst)
         return
     if t < PLAYER_T:  # the target's place, or only its name once it has left the field
-        s.emit("resolve_on", seat, inst, target=At(t) if s.field_seat(t) >= 0 else Card(t))
+        if s.field_seat(t) >= 0:
+            s.emit("resolve_on", seat, inst, target=t)
+        else:
+            s.emit("resolve_on", seat, inst, gone=t)
     elif t == NONE_T:
         s.emit("resolve", seat, inst)
     else:
-        s.emit("resolve_on_player", seat, inst, target=t - PLAYER_T)
+        s.emit("resolve_on_player", seat, inst, player=t - PLAYER_T)
     tb = s.game.tables
     on_yonesu = t < PLAYER_T
     valid = s.is_top(t) if on_yonesu else (t == NONE_T or s.alive[t - PLAYER_T])
@@ -267,7 +269,7 @@ def resolve(s: YonesuState, item: tuple) -> None:
             if s.items:
                 who2, inst2, t2, _ = s.items[-1]
                 s.items[-1] = (who2, inst2, t2, True)
-                s.emit("negate", seat, inst2, by=Card(inst))
+                s.emit("negate", seat, inst2, by=inst)
         elif do == "cancel_attack" and s.battle is not None:
             atk, bt, _ = s.battle
             s.battle = (atk, bt, True)

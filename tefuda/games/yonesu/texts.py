@@ -46,8 +46,8 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     # 戦闘
     "attack": ("{who} 攻撃宣言: {attackers} → {target}", "{who} attacks {target} with {attackers}"),
     "attack_player": (
-        "{who} 攻撃宣言: {attackers} → {target:seat} に直接攻撃",
-        "{who} attacks {target:seat} directly with {attackers}",
+        "{who} 攻撃宣言: {attackers} → {player:seat} に直接攻撃",
+        "{who} attacks {player:seat} directly with {attackers}",
     ),
     "battle": (
         "戦闘処理: パワー {attack} 対 {defence} ({target})",
@@ -56,8 +56,8 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     "battle_cancelled": ("戦闘処理: 攻撃は無効になった", "battle: the attack was cancelled"),
     "battle_no_attacker": ("戦闘処理: 攻撃するヨネスがいない", "battle: no attacking Yonesu is left"),
     "battle_no_player": (
-        "戦闘処理: {target:seat} にはもう直接攻撃できない",
-        "battle: {target:seat} can no longer be attacked directly",
+        "戦闘処理: {player:seat} にはもう直接攻撃できない",
+        "battle: {player:seat} can no longer be attacked directly",
     ),
     "battle_target_gone": ("戦闘処理: 攻撃対象が場を離れた", "battle: the target left the field"),
     "direct_hit": (
@@ -81,8 +81,8 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
         "{who} activates {card} on {target} (lilith {lilith})",
     ),
     "force_on_player": (
-        "{who} フォース発動: {card} → {target:seat} (リリス{lilith})",
-        "{who} activates {card} on {target:seat} (lilith {lilith})",
+        "{who} フォース発動: {card} → {player:seat} (リリス{lilith})",
+        "{who} activates {card} on {player:seat} (lilith {lilith})",
     ),
     "pay": (
         "{who} 見せて捨てる: {card} ({force} の特殊コスト)",
@@ -90,8 +90,8 @@ EVENT_TEXT: dict[str, tuple[str, str]] = {
     ),
     "pass": ("{who} フォースは使いません", "{who} passes"),
     "resolve": ("{card} の効果", "{card} resolves"),
-    "resolve_on": ("{card} の効果 → {target}", "{card} resolves on {target}"),
-    "resolve_on_player": ("{card} の効果 → {target:seat}", "{card} resolves on {target:seat}"),
+    "resolve_on": ("{card} の効果 → {target}{gone}", "{card} resolves on {target}{gone}"),
+    "resolve_on_player": ("{card} の効果 → {player:seat}", "{card} resolves on {player:seat}"),
     "negated": ("{card} は打ち消された: 効果なし", "{card} was negated: no effect"),
     "negate": ("{by} が {card} を打ち消す", "{by} negates {card}"),
     "fizzle_gone": ("{card}: 対象が場を離れた — 効果なし", "{card}: the target left the field — no effect"),

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import Action
-from tefuda.core.events import At
 
 from . import battle, forces
 from .cards import YONESU
@@ -146,7 +145,7 @@ def apply_main(s: YonesuState, action: Action) -> None:
         s.above[base] = inst
         s.flags[inst] |= s.flags[base] & (ATTACKED | PROTECTED)
         s.bonus[inst] = s.bonus[base]
-        s.emit("evolve", seat, inst, base=At(base), lilith=tb.lilith[action.a])
+        s.emit("evolve", seat, inst, base=base, lilith=tb.lilith[action.a])
     elif kind == "end-summon":
         s.emit("battle_phase", seat)
         s.phase = s.main = BATTLE

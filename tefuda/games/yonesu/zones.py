@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from tefuda.core import HIDDEN, PRIVATE, PUBLIC, ZoneSpec
 
 DECK, DISCARD, STACK = 0, 1, 2  # shared: 山札, 捨て札置き場, forces being activated (発動中のフォース)
@@ -14,6 +16,7 @@ def zid(seat: int, k: int) -> int:
     return BASE + seat * NZ + k
 
 
+@cache
 def zone_specs(nplayers: int) -> tuple[ZoneSpec, ...]:
     shared = (
         ZoneSpec("deck", "山札", 0, HIDDEN, ordered=True, shared=True),

@@ -26,7 +26,6 @@ from tefuda.core import (
     State,
     ZoneSpec,
 )
-from tefuda.core.events import Zone
 from tefuda.core.fields import Enum, Int, PerSeat, Seat
 from tefuda.core.game import sample_capped
 from tefuda.core.observe import counter
@@ -56,7 +55,7 @@ class HighCardState(State):
         p = self.to_move
         inst = next(i for i in self.zones[p * NZ + HAND] if self.cards[i] == action.a)
         self.move(inst, p * NZ + PLAY)
-        self.emit("play", p, slot=Zone(p * NZ + PLAY))
+        self.emit("play", p, slot=p * NZ + PLAY)
         if p == self.first:
             self.to_move = 1 - p
             return
