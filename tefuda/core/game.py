@@ -74,6 +74,8 @@ class Mode:
 CORE_EVENT_TEXT: dict[str, tuple[str, str]] = {
     "game_over": ("ゲーム終了: {code:outcome}", "game over: {code:outcome}"),
     "say": ("{who}: 「{text}」", "{who} says: “{text}”"),
+    "created": ("{who} {card} を生成 ({to})", "{who} creates {card} ({to})"),
+    "ceased": ("{card} はゲームから消える", "{card} ceases to exist"),
 }
 
 
@@ -137,6 +139,8 @@ class Game(ABC):
     # event argument names that refer to the table, beyond the core's (core/events.py EVENT_REFS)
     event_refs: ClassVar[dict[str, str]] = {}
     _cardset_cache: ClassVar[dict[str, CardSet]] = {}
+    # event codes some card's triggered ability listens to (set from the game's Subscriptions)
+    listened: frozenset[str] = frozenset()
 
     action_space: ActionSpace  # set by _setup: every action the game can ever take, numbered
 

@@ -32,6 +32,7 @@ FACE_UP = 1  # flags bit: the card lies face up
 
 
 TERMINAL = -1  # current_player once the game is over (nobody decides any more)
+NOWHERE = -1  # ``where`` of a created instance that has ceased to exist (a token that left the field)
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,6 +344,37 @@ class State:
         elif sspec.mixes and dspec.played:
             entry[1] |= 1 << sspec.owner
 
+    # ------------------------------------------------------------------ created instances
+    def create(self, card: int, owner: int, zone: int, *, klass: int = 0, face_up: bool = True) -> int:
+        """A new instance of ``card`` that started in no deck (a token, a card brought in from outside the
+        game), put at the end of ``zone``. It gets the next id — the order things are created in is public —
+        and every per-card list a default entry; clone, digest, positions and replays see an ordinary card."""
+        i = len(self.cards)
+        self.cards = [*self.cards, card]  # shared between clones until now: never appended in place
+        self.owner = (*self.owner, owner)
+        self.cls = (*self.cls, klass)
+        self.known.append(0)
+        self.flags.append(0)
+        self.where.append(zone)
+        for name, cf in self._CARD_FIELDS.items():
+            getattr(self, name).append(cf.default)
+        self.zones[zone].append(i)
+        if face_up:
+            self.turn_face_up(i)
+        else:
+            self.known[i] = self._entry_knowledge(0, zone, i)
+        self.emit("created", owner, i, to=zone)
+        return i
+
+    def cease(self, inst: int) -> None:
+        """A created instance leaves the game for good (a token leaving the field): it lies in no zone any
+        more (``where`` is :data:`NOWHERE`) and its identity stays public."""
+        z = self.where[inst]
+        self.zones[z].remove(inst)
+        self.where[inst] = NOWHERE
+        self.known[inst] = self.all_mask
+        self.emit("ceased", self.owner[inst], inst)
+
     def distinct_cards(self, zone: int) -> list[int]:
         """Distinct card definitions in a zone, sorted: one action per kind of card, not per copy."""
         cards = self.cards
@@ -392,6 +424,8 @@ class State:
         """Record an event (only when this state records events): ``code``, the seat it concerns, the card
         instance it is about (its identity goes to whoever may know it now), and named public arguments —
         numbers, strings, or ``At``/``Card``/``Zone`` references resolved here (core/events.py)."""
+        if code in self.game.listened:
+            self._heard(code, seat, inst)
         log = self.log
         if log is None:
             return
@@ -401,6 +435,9 @@ class State:
             log.append(Event(code, seat, self.cards[inst], self.known[inst], resolved))
         else:
             log.append(Event(code, seat, -1, 0, resolved))
+
+    def _heard(self, code: str, seat: int, inst: int) -> None:
+        """An event some card's triggered ability listens to happened (the flow's states collect them)."""
 
     def _resolve(self, kind: str | None, v: Any) -> Any:
         """An argument as recorded: a reference (by its name's kind) resolved now, a public fact as is."""
@@ -547,8 +584,12 @@ class State:
         self._legal = None
 
     def place_order(self) -> list[int]:
-        """Every instance, zone by zone, each zone from its start: the numbering-free order of the cards."""
-        return [i for z in self.zones for i in z]
+        """Every instance, zone by zone, each zone from its start, then the created instances that ceased to
+        exist, in the order they were made: the numbering-free order of the cards."""
+        order = [i for z in self.zones for i in z]
+        if len(order) < len(self.cards):
+            order += [i for i, w in enumerate(self.where) if w == NOWHERE]
+        return order
 
     # ------------------------------------------------------------------ plain data
     def snapshot(self) -> dict[str, Any]:
@@ -594,7 +635,7 @@ class State:
         new.known = list(snap["known"])
         new.flags = list(snap["flags"])
         new.zones = [list(z) for z in snap["zones"]]
-        where = [0] * len(new.cards)
+        where = [NOWHERE] * len(new.cards)
         for z, insts in enumerate(new.zones):
             for i in insts:
                 where[i] = z
@@ -631,7 +672,11 @@ class State:
             for i in insts:
                 seen[i] += 1
                 assert self.where[i] == z, f"instance {i} is in {spec.name} but where says {self.where[i]}"
-        assert all(s == 1 for s in seen), "a card was created, lost or duplicated"
+        for i, k in enumerate(seen):
+            if self.where[i] == NOWHERE:
+                assert k == 0, f"instance {i} ceased to exist but lies in a zone"
+            else:
+                assert k == 1, "a card was created, lost or duplicated"
         assert all(0 <= k <= self.all_mask for k in self.known)
         self._check_game_invariants()
 
