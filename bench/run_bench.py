@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import sys
 
-from tefuda.bench import bench
 from tefuda.core import game_ids
 from tefuda.core.game import play_modes
+from tefuda.lab.bench import bench
 
 if __name__ == "__main__":
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0

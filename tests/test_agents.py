@@ -6,7 +6,7 @@ import pytest
 
 from tefuda.agents import GreedyAgent, RandomAgent, decision_for, make_agent, parse_spec
 from tefuda.core.game import load_case
-from tefuda.runner import play_game
+from tefuda.lab.runner import play_game
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy:rollouts=2"])

@@ -159,7 +159,7 @@ def test_typed_commands_get_clear_errors(kirifuda):
 def _recorded(kirifuda, seed=2):
     from tefuda.agents import RandomAgent
     from tefuda.core.replay import record
-    from tefuda.runner import play_game
+    from tefuda.lab.runner import play_game
 
     decks = [kirifuda.default_deck(0), kirifuda.default_deck(1)]
     state, actions = play_game(kirifuda, decks, [RandomAgent(1), RandomAgent(2)], seed)

@@ -7,7 +7,7 @@ import json
 
 from tefuda.agents import RandomAgent
 from tefuda.core.replay import load_replay, replay_steps
-from tefuda.runner import game_seed, simulate
+from tefuda.lab.runner import game_seed, simulate
 
 
 def test_aborted_games_are_counted_and_saved(tmp_path):
@@ -74,7 +74,7 @@ class _ToggleGame:
 
 
 def test_a_repeated_state_is_reported_as_a_loop():
-    from tefuda.runner import classify_cap
+    from tefuda.lab.runner import classify_cap
 
     kind = classify_cap(_ToggleGame(), [], 0, 2, ["up", "up", "down", "up"])
     assert kind == "loop: the state after action 3 repeats the one after action 1"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tefuda.stats import describe, wilson
+from tefuda.lab.stats import describe, wilson
 
 
 def test_wilson_known_values():

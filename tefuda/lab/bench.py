@@ -6,7 +6,7 @@ import statistics
 import time
 from typing import Any
 
-from .core import Rng, load_game
+from tefuda.core import Rng, load_game
 
 
 def bench(game_id: str, seconds: float = 3.0, seed: int = 0, players: int | None = None) -> dict[str, Any]:
@@ -54,7 +54,7 @@ def bench_ismcts(
     game_id: str, seconds: float = 3.0, seed: int = 0, players: int | None = None
 ) -> dict[str, Any]:
     """ISMCTS iterations per second, over decisions taken from random games (every phase of a game)."""
-    from .agents import IsmctsAgent, decision_for
+    from tefuda.agents import IsmctsAgent, decision_for
 
     game = load_game(game_id)
     nplayers = players or game.min_players

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .agents import Agent, decision_for_agent, make_agent
-from .core import Deck, Game, Rng, State, load_game
-from .core.replay import Replay, record
+from tefuda.agents import Agent, decision_for_agent, make_agent
+from tefuda.core import Deck, Game, Rng, State, load_game
+from tefuda.core.replay import Replay, record
 
 
 def game_seed(base: int, index: int) -> int:

@@ -1,0 +1,67 @@
+"""The ``tefuda`` command's root: the Typer app, its sub-apps and the helpers every command group shares.
+
+Every error a user can cause ends in one clear line and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+
+from tefuda.core import TefudaError
+
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, help="手札 tefuda — homebrew card games, enforced."
+)
+deck_app = typer.Typer(no_args_is_help=True, help="Deck lists: check them against a game's deck rules.")
+app.add_typer(deck_app, name="deck")
+position_app = typer.Typer(
+    no_args_is_help=True, help="Positions: any moment of a game as a readable file (TOML), and back."
+)
+app.add_typer(position_app, name="position")
+console = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
+
+
+def fail(msg: str, code: int = 1) -> None:
+    err.print(f"error: {msg}", highlight=False, markup=False)
+    raise typer.Exit(code)
+
+
+def parse_options(items: list[str] | None) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in items or []:
+        k, eq, v = item.partition("=")
+        if not eq or not k:
+            fail(f"--option {item!r}: expected key=value")
+        out[k.strip()] = v.strip()
+    return out
+
+
+def game_arg(game_id: str, options: dict[str, Any] | None = None):
+    from tefuda.core import load_game
+
+    try:
+        return load_game(game_id, options)
+    except TefudaError as e:
+        fail(str(e))
+
+
+def players_arg(g, players: int | None) -> int:
+    n = players or g.min_players
+    if not g.min_players <= n <= g.max_players:
+        fail(f"{g.id} is played by {g.min_players}–{g.max_players} players, not {n}")
+    return n
+
+
+def decks_arg(g, paths: list[Path | None]):
+    decks = []
+    for seat, p in enumerate(paths):
+        try:
+            decks.append(g.load_deck(p) if p else g.default_deck(seat))
+        except TefudaError as e:
+            fail(str(e))
+    return decks

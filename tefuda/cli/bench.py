@@ -1,0 +1,36 @@
+"""``tefuda bench``: the engine's speed, measured (never asserted in tests)."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+
+from .app import (
+    app,
+    console,
+    game_arg,
+    players_arg,
+)
+
+
+# ---------------------------------------------------------------------- bench
+@app.command("bench")
+def bench_cmd(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    seconds: float = typer.Option(3.0),
+    players: int | None = typer.Option(None, help="number of players (default: the game's minimum)"),
+    ismcts: bool = typer.Option(False, "--ismcts", help="measure the ISMCTS agent's iterations/s instead"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Random-playout throughput and median clone time of mid-game states, on one core (or, with
+    --ismcts, the search's iterations per second)."""
+    from tefuda.lab.bench import bench, bench_ismcts
+
+    n = players_arg(game_arg(game_id), players)
+    r = bench_ismcts(game_id, seconds, players=n) if ismcts else bench(game_id, seconds, players=n)
+    if as_json:
+        print(json.dumps(r))
+        return
+    for k, v in r.items():
+        console.print(f"{k:>14}: {v}", highlight=False)

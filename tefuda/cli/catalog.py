@@ -1,0 +1,109 @@
+"""``tefuda games``, ``tefuda cards``, ``tefuda deck check``: what there is to play with."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.table import Table
+
+from tefuda.core import TefudaError
+
+from .app import (
+    app,
+    console,
+    deck_app,
+    err,
+    game_arg,
+)
+
+
+# ---------------------------------------------------------------------- games / cards / deck
+@app.command()
+def games() -> None:
+    """List the registered games, their rules versions and house-rule options (games come from tefuda itself
+    and from any installed package with a ``tefuda.games`` entry point)."""
+    from tefuda.core import game_ids, load_game
+    from tefuda.core.game import broken_games
+
+    t = Table(title="games")
+    for col in ("id", "日本語", "English", "rules", "players", "options (default)"):
+        t.add_column(col)
+    for gid in game_ids():
+        g = load_game(gid)
+        m = g.metadata()
+        opts = "\n".join(f"{k}={v['default']}" for k, v in m["options"].items())
+        t.add_row(gid, m["name"], m["name_en"], m["rules_version"], "–".join(map(str, m["players"])), opts)
+    console.print(t)
+    for name, why in broken_games().items():
+        err.print(f"warning: the game {name!r} offered by an installed package could not be loaded: {why}")
+
+
+@app.command()
+def cards(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    type_: str | None = typer.Option(None, "--type", help="card type id, e.g. support"),
+    attr: str | None = typer.Option(None, "--attr", help="attribute (属性), e.g. 火"),
+    search: str | None = typer.Option(None, "--search", help="text in a name or card text"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Show a game's card pool as a table, filterable."""
+    g = game_arg(game_id)
+    rows = [g.card_table_row(c) for c in g.cardset]
+    if type_:
+        rows = [r for r in rows if r.get("type") == type_]
+    if attr:
+        rows = [r for r in rows if attr in (r.get("attributes") or [])]
+    if search:
+        s = search.casefold()
+        rows = [r for r in rows if any(s in str(v).casefold() for v in r.values())]
+    if as_json:
+        print(json.dumps(rows, ensure_ascii=False, indent=1))
+        return
+    t = Table(title=f"{g.name} ({g.name_en}) — {len(rows)} cards")
+    hide = {"id", "type"} if rows and "type_label" in rows[0] else {"id"}  # show the ja/en label instead
+    cols: list[str] = []
+    for r in rows:  # every column any card has, in first-seen order
+        cols.extend(k for k in r if k not in hide and k not in cols)
+    for c in cols:
+        t.add_column(_HEADERS.get(c, c), overflow="fold")
+    for r in rows:
+        t.add_row(
+            *(
+                "" if r.get(c) is None else (" ".join(r[c]) if isinstance(r[c], list) else str(r[c]))
+                for c in cols
+            )
+        )
+    console.print(t)
+
+
+_HEADERS = {
+    "name": "名前",
+    "name_en": "English",
+    "type_label": "種類 type",
+    "attributes": "属性",
+    "cost": "コスト cost",
+    "lilith": "リリス lilith",
+    "level": "LV",
+    "power": "パワー power",
+    "copies": "枚数 copies",
+    "text": "テキスト",
+    "text_en": "text",
+}
+
+
+@deck_app.command("check")
+def deck_check(game_id: str = typer.Argument(..., metavar="GAME"), path: Path = typer.Argument(...)) -> None:
+    """Check a deck list against the game's deck rules; every problem names its line."""
+    g = game_arg(game_id)
+    try:
+        deck = g.load_deck(path)
+    except TefudaError as e:
+        err.print(str(e), highlight=False, markup=False)
+        raise typer.Exit(1) from None
+    by_type: dict[str, int] = {}
+    for e in deck.entries:
+        by_type[e.card.type] = by_type.get(e.card.type, 0) + e.count
+    detail = ", ".join(f"{k} {v}" for k, v in by_type.items())
+    console.print(f"OK: {path} — {deck.count()} cards ({detail})", highlight=False)

@@ -1,0 +1,211 @@
+"""``tefuda play``: a game in the terminal, humans and agents at any seats."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from tefuda.core import TefudaError
+
+from .app import (
+    app,
+    console,
+    decks_arg,
+    fail,
+    game_arg,
+    parse_options,
+    players_arg,
+)
+
+# ---------------------------------------------------------------------- play
+HELP = """\
+Type the number of an action, or its notation (e.g. `set-attacker 紅蓮の竜騎士`; English names work too).
+  ?  / help     this help            view / board   show the table again
+  log           recent events        quit           stop (the replay is saved if --save was given)
+  say <text>    say something to the table (everyone sees it; some games have rules about it)
+  hint          what the AI (ismcts) thinks of each action, from your seat's knowledge only"""
+
+
+def _read(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except EOFError:
+        return None
+
+
+@app.command()
+def play(
+    game_id: str = typer.Argument("kirifuda", metavar="GAME"),
+    p1: str = typer.Option("human", help="human | random | greedy[:rollouts=N]"),
+    p2: str = typer.Option("greedy", help="human | random | greedy[:rollouts=N]"),
+    p3: str = typer.Option("greedy", help="seat 3's agent (with --players 3 or 4)"),
+    p4: str = typer.Option("greedy", help="seat 4's agent (with --players 4)"),
+    players: int | None = typer.Option(None, help="number of players (default: the game's minimum)"),
+    deck1: Path | None = typer.Option(None, help="P1's deck list"),
+    deck2: Path | None = typer.Option(None, help="P2's deck list"),
+    seed: int | None = typer.Option(None, help="random seed (printed if not given)"),
+    save: Path | None = typer.Option(None, help="write the replay here"),
+    option: list[str] = typer.Option(None, "--option", help="house rule key=value (see `tefuda games`)"),
+    max_actions: int | None = typer.Option(
+        None, help="safety cap on the number of actions (default: the game's max_game_length)"
+    ),
+    from_: Path | None = typer.Option(
+        None, "--from", help="play on from a position file (tefuda position save); its game, players, options"
+    ),
+    force: bool = typer.Option(
+        False, "--force", help="with --from: read it even if the card set has changed"
+    ),
+) -> None:
+    """Play a game: humans see only their own seat's view."""
+    from tefuda.agents import decision_for_agent, make_agent
+    from tefuda.core import position as positions
+    from tefuda.core.replay import chat_entry, record
+    from tefuda.lab.runner import agent_seed
+
+    start = None
+    if from_ is not None:
+        from .replays import state_at
+
+        start = state_at(from_, None, force)
+        if start.is_over:
+            fail(f"{from_}: the game is over in this position: nothing to play")
+        g = start.game
+        n = start.nplayers
+        decks = []
+    else:
+        g = game_arg(game_id, parse_options(option))
+        n = players_arg(g, players)
+        decks = decks_arg(g, [deck1, deck2, None, None][:n])
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    specs = [p1, p2, p3, p4][:n]
+    agents: list[Any] = []
+    for seat, spec in enumerate(specs):
+        if spec == "human":
+            agents.append(None)
+            continue
+        try:
+            agents.append(make_agent(spec, agent_seed(seed, seat)))
+        except ValueError as e:
+            fail(str(e))
+    humans = [i for i, a in enumerate(agents) if a is None]
+    # the viewer: the human, or (no human) a spectator; with two humans, whoever is to move
+    viewer = humans[0] if humans else n
+    seats = ", ".join(f"P{i + 1} {s}" for i, s in enumerate(specs))
+    where = f"from {from_}" if from_ is not None else f"seed {seed}"
+    console.print(f"{g.name} ({g.name_en}) — {where}; {seats}", highlight=False)
+    state = start if start is not None else g.new_state(decks, seed, players=n)
+    start_data = positions.dump(state) if start is not None else None
+    actions: list[str] = []
+    shown = 0
+    _last_seen: dict[int, int] = {}  # per human seat: how much of the log they have been shown
+
+    def show_events(seat: int) -> None:
+        nonlocal shown
+        for ev in state.log[shown:]:
+            console.print(
+                "  " + g.render_event(ev.view(seat, g.card_ids), seat), highlight=False, markup=False
+            )
+        shown = len(state.log)
+
+    def save_replay() -> None:
+        if save is not None:
+            rep = record(state, actions, [d.to_text() for d in decks], seed, specs, position=start_data)
+            rep.save(save)
+            console.print(f"replay saved: {save}", highlight=False)
+
+    max_actions = max_actions or g.max_game_length
+    while not state.is_over and len(actions) < max_actions:
+        seat = state.current_player
+        if agents[seat] is None:
+            if len(humans) > 1 and seat != viewer:
+                # hot seat: hide the last player's screen before the next one looks
+                _last_seen[viewer] = shown
+                console.clear()
+                if _read(f"P{seat + 1} の番です — hand over to P{seat + 1} and press Enter ") is None:
+                    save_replay()
+                    return
+                console.clear()
+                shown = _last_seen.get(seat, 0)
+            viewer = seat
+            show_events(viewer)
+            console.print(g.render_observation(state.observation(seat)))
+            action = _ask_human(state, seat, g)
+            if action is None:
+                console.print("quit.")
+                save_replay()
+                return
+            if isinstance(action, tuple) and action[0] == "say":
+                state.say(seat, action[1])
+                actions.append(chat_entry(seat, action[1]))
+                continue
+        else:
+            action = agents[seat].act(decision_for_agent(state, agents[seat]))
+        actions.append(state.notation(action))
+        state.apply(action)
+    show_events(viewer)
+    res = state.outcome()
+    if res is None:
+        console.print(f"stopped at the action cap ({max_actions})")
+    elif res.winner is None:
+        console.print(f"引き分け — draw ({res.reason_ja} / {res.reason})", highlight=False)
+    else:
+        who = " & ".join(f"P{w + 1}" for w in res.winners)
+        verb = "win" if len(res.winners) > 1 else "wins"
+        console.print(f"{who} の勝ち — {who} {verb} ({res.reason_ja} / {res.reason})", highlight=False)
+    save_replay()
+
+
+def _ask_human(state, seat: int, g):
+    legal = state.legal_actions()
+    while True:
+        console.print(f"P{seat + 1} — 選んでください choose:", highlight=False)
+        for i, a in enumerate(legal, 1):
+            console.print(
+                f"  {i:>2}. {state.describe(a)}   [{state.notation(a)}]", highlight=False, markup=False
+            )
+        text = _read(f"P{seat + 1}> ")
+        if text is None:
+            return None
+        text = text.strip()
+        if not text:
+            continue
+        low = text.lower()
+        if low in ("quit", "exit", "q"):
+            return None
+        if low in ("?", "help", "h"):
+            console.print(HELP, highlight=False, markup=False)
+            continue
+        if low in ("view", "board"):
+            console.print(g.render_observation(state.observation(seat)))
+            continue
+        if low == "hint":
+            from .replays import evaluate
+
+            console.print(evaluate(state, "ismcts:iters=300", seat))
+            continue
+        if low == "say" or low.startswith("say "):
+            said = text[3:].strip()
+            if not said:
+                console.print("say what? — `say <text>`", highlight=False)
+                continue
+            return ("say", said)
+        if low == "log":
+            for ev in (state.log or [])[-15:]:
+                console.print(
+                    "  " + g.render_event(ev.view(seat, g.card_ids), seat), highlight=False, markup=False
+                )
+            continue
+        if text.isdigit():
+            n = int(text)
+            if 1 <= n <= len(legal):
+                return legal[n - 1]
+            console.print(f"no action {n}: choose 1–{len(legal)}", highlight=False)
+            continue
+        try:
+            return state.parse_action(text)
+        except TefudaError as e:
+            console.print(f"{e}", highlight=False, markup=False)

@@ -1,0 +1,149 @@
+"""``tefuda sim``: many AI games, measured (the lab's front end)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import typer
+
+from tefuda.core import TefudaError
+
+from .app import (
+    app,
+    console,
+    fail,
+    game_arg,
+    parse_options,
+    players_arg,
+)
+
+
+# ---------------------------------------------------------------------- sim
+@app.command(context_settings={"allow_extra_args": True})
+def sim(
+    ctx: typer.Context,
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    p1: str = typer.Option("random"),
+    p2: str = typer.Option("random"),
+    p3: str = typer.Option("random", help="seat 3's agent (with --players 3 or 4)"),
+    p4: str = typer.Option("random", help="seat 4's agent (with --players 4)"),
+    players: int | None = typer.Option(None, help="number of players (default: the game's minimum)"),
+    n: int = typer.Option(100, "-n", help="number of games"),
+    seed: int = typer.Option(0),
+    jobs: int | None = typer.Option(None, help="worker processes (default: all cores)"),
+    save_replays: Path | None = typer.Option(None, help="write every game's replay here"),
+    as_json: bool = typer.Option(False, "--json"),
+    max_actions: int | None = typer.Option(
+        None, help="games this long count as stuck, a rule hole (default: the game's max_game_length)"
+    ),
+    deck1: Path | None = typer.Option(None),
+    deck2: Path | None = typer.Option(None),
+    option: list[str] = typer.Option(None, "--option"),
+    decks: list[Path] = typer.Option(
+        None, "--decks", help="round robin of these deck lists: --decks A.txt B.txt C.txt"
+    ),
+    report: Path | None = typer.Option(None, "--report", help="write a self-contained HTML report here"),
+    backend: str = typer.Option("local", help="local (worker processes) or ray (pip install 'tefuda[ray]')"),
+    address: str | None = typer.Option(None, help="a Ray cluster's address (default: start a local Ray)"),
+) -> None:
+    """Simulate many games between agents and summarize them (seats and agents with 95 % intervals, first
+    player, game length, rule holes, per-card win rates; --decks for a deck-vs-deck grid)."""
+    from tefuda.lab.runner import simulate
+
+    if n < 1:
+        fail("-n must be at least 1")
+    g = game_arg(game_id, parse_options(option))
+    nseats = players_arg(g, players)
+    for p in (deck1, deck2):
+        if p is not None:
+            try:
+                g.load_deck(p)
+            except TefudaError as e:
+                fail(str(e))
+    progress_cb = None
+    bar = None
+    if not as_json and sys.stdout.isatty():
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+        bar = Progress(
+            TextColumn("{task.completed}/{task.total} games"),
+            BarColumn(),
+            TextColumn("{task.fields[rate]}"),
+            TimeRemainingColumn(),
+        )
+        task = bar.add_task("sim", total=n, rate="")
+        bar.start()
+        started = time.perf_counter()
+        done = [0]
+
+        def progress_cb(k: int) -> None:
+            done[0] += k
+            rate = done[0] / max(1e-9, time.perf_counter() - started)
+            bar.update(task, advance=k, rate=f"{rate:.1f} games/s")
+
+    try:
+        summary = simulate(
+            game_id,
+            [p1, p2, p3, p4][:nseats],
+            n,
+            seed=seed,
+            jobs=jobs,
+            options=g.options,
+            deck_paths=[deck1, deck2][:nseats],
+            max_actions=max_actions,
+            save_replays=save_replays,
+            progress=progress_cb,
+            backend=backend,
+            address=address,
+        )
+    except (TefudaError, ValueError) as e:
+        fail(str(e))
+    finally:
+        if bar is not None:
+            bar.stop()
+    rr = None
+    if ctx.args:
+        if not decks:
+            fail(f"unexpected arguments: {' '.join(ctx.args)}")
+        decks = [*decks, *(Path(a) for a in ctx.args)]  # --decks A B C: the rest follow the first
+    if decks:
+        if nseats != 2:
+            fail("--decks plays a two-player round robin")
+        if len(decks) < 2:
+            fail("--decks needs at least two deck lists")
+        from tefuda.lab.reports import round_robin
+
+        rr = round_robin(
+            game_id, [p1, p2], [str(x) for x in decks], n, seed=seed, jobs=jobs, options=g.options,
+            max_actions=max_actions,
+        )  # fmt: skip
+    d = summary.to_dict()
+    if report is not None:
+        from tefuda.lab.reports import html_report
+
+        html_report(report, d, rr)
+    if as_json:
+        for e in d["errors"]:
+            e.pop("traceback", None)
+        d.pop("lengths", None)
+        if rr is not None:
+            d["round_robin"] = rr
+        print(json.dumps(d, ensure_ascii=False))
+        return
+    from tefuda.lab.reports import grid_table, summary_tables
+
+    for t in summary_tables(d):
+        console.print(t)
+    if rr is not None:
+        console.print(grid_table(rr))
+    for e in d["errors"]:
+        console.print(
+            f"error in game {e['game']} (seed {e['seed']}): {e['error']} — replay {e['replay']}",
+            highlight=False,
+            markup=False,
+        )
+    if report is not None:
+        console.print(f"report: {report}", highlight=False)
