@@ -170,7 +170,7 @@ def test_a_players_simultaneous_triggers_are_ordered_by_that_player():
     do(s, "pick Quick Magic B")
     do(s, "pick p1.field#1")
     do(s, "pass")  # B resolves: A destroyed; both of P1's mourners trigger
-    assert s.prompt.kind == ORDER and s.to_move == 0
+    assert s.pending.kind == ORDER and s.to_move == 0
     do(s, "pick 1")  # the nun (second on the field) first
     fired = [s.game.cardset[e.card].name for e in s.log if e.code == "trigger"]
     assert fired == ["弔いの尼", "弔いの僧"]
@@ -251,7 +251,7 @@ def test_renumbering_with_prompts_frames_links_and_tokens_is_the_same_game():
     do(s, "pick Make a Token")
     do(s, "pick Quick Magic B")  # P2 chains B …
     do(s, "pick p1.field#1")  # … on A: a target prompt answered, links hold instances
-    assert s.links and s.prompt is not None
+    assert s.links and s.pending is not None
     rng = Rng(5)
     for _ in range(5):
         m = rng.permutation(len(s.cards))

@@ -7,8 +7,8 @@ left. A game's rules are registered by name in a :class:`Rules` table with the t
 so a state holds nothing but strings and ints (clone and replay stay trivial) and the core can renumber
 instances in frames and prompts, and write them in positions, without knowing the game.
 
-A state that uses the flow is a :class:`FlowState`: it keeps ``prompt`` and ``frames`` and derives its
-legal actions from the prompt; its ``_apply`` is :func:`answer`.
+A state that uses the flow is a :class:`FlowState`: it keeps ``pending`` (the prompt) and ``frames`` and
+derives its legal actions from the prompt; its ``_apply`` is :func:`answer`.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from .actions import Action
 from .errors import PositionError
 from .fields import Ctx, FieldType, Seq, _bad
-from .prompt import ORDER, Prompt, PromptField, ask, prompt_actions
+from .prompt import MENU, ORDER, Prompt, PromptField, ask, prompt_actions
 from .prompt import answer as answer_prompt
 from .state import State
 from .triggers import WAITING, WAITINGS, Waiting, apnap, collect
@@ -42,6 +42,18 @@ class Rules:
     def __init__(self) -> None:
         self.fns: dict[str, Callable[..., None]] = {}
         self.types: dict[str, tuple[FieldType, ...]] = {}
+        self.offers: dict[str, Callable[..., list[Action]]] = {}
+
+    def offer(self, name: str) -> Callable[[Callable[..., list[Action]]], Callable[..., list[Action]]]:
+        """Register ``fn(state, *args) -> actions``: what a ``menu`` prompt named ``name`` offers."""
+
+        def deco(fn: Callable[..., list[Action]]) -> Callable[..., list[Action]]:
+            if name in self.offers:
+                raise ValueError(f"offer {name!r} is registered twice")
+            self.offers[name] = fn
+            return fn
+
+        return deco
 
     def rule(
         self, *types: FieldType, name: str | None = None
@@ -72,6 +84,10 @@ class Rules:
                 raise ValueError(f"rule {k!r} is registered twice")
             self.fns[k] = fn
             self.types[k] = other.types[k]
+        for k, off in other.offers.items():
+            if k in self.offers and self.offers[k] is not off:
+                raise ValueError(f"offer {k!r} is registered twice")
+            self.offers[k] = off
 
 
 class FramesField(FieldType):
@@ -89,13 +105,14 @@ class FramesField(FieldType):
     def remap(self, v: list[Frame], m: Sequence[int]) -> list[Frame]:
         out = []
         for f in v:
-            types = self.rules.arg_types(f.rule)
-            out.append(Frame(f.rule, tuple(t.remap(a, m) for t, a in zip(types, f.args, strict=True))))
+            rule, args = f
+            types = self.rules.arg_types(rule)
+            out.append(Frame(rule, tuple(t.remap(a, m) for t, a in zip(types, args, strict=True))))
         return out
 
     def dump(self, v: list[Frame], ctx: Ctx) -> list:
         return [
-            [f.rule, *(t.dump(a, ctx) for t, a in zip(self.rules.arg_types(f.rule), f.args, strict=True))]
+            [f[0], *(t.dump(a, ctx) for t, a in zip(self.rules.arg_types(f[0]), f[1], strict=True))]
             for f in v
         ]
 
@@ -124,27 +141,40 @@ class FramesField(FieldType):
 
 
 class FlowState(State):
-    """A state whose rules run on the flow: ``prompt`` (the pending choice, or None), ``frames`` (what is
-    left to do, the last one next) and ``waiting`` (triggered abilities that went off and wait to be put in
-    order). The game's :class:`Rules` is ``self.game.rules``; its triggers ``self.game.subscriptions``."""
+    """A state whose rules run on the flow: ``pending`` (the prompt waiting for an answer, or None),
+    ``frames`` (what is left to do, the last one next) and ``waiting`` (triggered abilities that went off
+    and wait to be put in order). The game's :class:`Rules` is ``self.game.rules``; its triggers
+    ``self.game.subscriptions``."""
 
-    __slots__ = ("frames", "prompt", "waiting")
+    __slots__ = ("frames", "pending", "waiting")
     frames: list[Frame]
-    prompt: Prompt | None
+    pending: Prompt | None
     waiting: list[Waiting]
 
-    FLOW_FIELDS: ClassVar[tuple[str, ...]] = ("prompt",)
+    # the game's rules and offers (set on the class by ``Game.__init__`` from ``game.rules``), looked up on
+    # the class rather than through ``self.game.rules`` on every action
+    _fns: ClassVar[dict[str, Callable[..., None]]] = {}
+    _offers: ClassVar[dict[str, Callable[..., list[Action]]]] = {}
+
+    FLOW_FIELDS: ClassVar[tuple[str, ...]] = ("pending",)
     FLOW_LIST_FIELDS: ClassVar[tuple[str, ...]] = ("frames", "waiting")
 
     @staticmethod
     def flow_types(rules: Rules) -> dict[str, FieldType]:
         """The ``_TYPES`` entries of the flow's fields, for a game's state class."""
-        return {"prompt": PromptField(rules.arg_types), "frames": FramesField(rules), "waiting": WAITINGS}
+        return {"pending": PromptField(rules.arg_types), "frames": FramesField(rules), "waiting": WAITINGS}
 
     def _init_flow(self) -> None:
         self.frames = []
-        self.prompt = None
+        self.pending = None
         self.waiting = []
+
+    def finish(self, winner: int | None, code: str, team: tuple[int, ...] = ()) -> None:
+        """The game is over: nothing is asked and nothing is left to do."""
+        self.pending = None
+        self.frames.clear()
+        self.waiting.clear()
+        super().finish(winner, code, team)
 
     @property
     def active_player(self) -> int:
@@ -157,12 +187,26 @@ class FlowState(State):
 
     # the State API
     def _legal_actions(self) -> list[Action]:
-        p = self.prompt
+        p = self.pending
         if p is None:
             raise AssertionError("nobody is asked anything and the game is not over")
+        if p.kind == MENU:  # the common case, inline: simulations spend their time here
+            return self._offers[p.what](self, *p.args)
         return prompt_actions(self, p)
 
     def _apply(self, action: Action) -> None:
+        p = self.pending
+        if p is not None and p.kind == MENU:  # the common case of answer(), inline
+            self.pending = None
+            fns = self._fns
+            fns[p.resume](self, *p.args, action)
+            frames = self.frames
+            while self.pending is None and self.result is None:
+                if not frames:
+                    raise AssertionError("the rules ran out of things to do, and nobody is asked anything")
+                rule, args = frames.pop()
+                fns[rule](self, *args)
+            return
         answer(self, action)
 
     def _heard(self, code: str, seat: int, inst: int) -> None:
@@ -172,41 +216,61 @@ class FlowState(State):
     # the flow
     def push(self, rule: str, *args: Any) -> None:
         """Run ``rule(*args)`` next (before whatever was scheduled earlier)."""
-        self.frames.append(Frame(rule, args))
+        self.frames.append((rule, args))  # a Frame's shape; a plain tuple is cheaper to make
 
     def then(self, *frames: tuple) -> None:
         """Schedule several rules to run in the order given: ``then(("a", x), ("b",))``."""
-        self.frames.extend(Frame(f[0], tuple(f[1:])) for f in reversed(frames))
+        append = self.frames.append
+        for f in reversed(frames):
+            append((f[0], f[1:]))
 
     def ask(self, prompt: Prompt) -> None:
         """Stop and ask: the flow goes on with the prompt's ``resume`` rule once it is answered."""
-        self.prompt = prompt
+        self.pending = prompt
         self.to_move = prompt.seat
+
+    def decide(self, seat: int, what: str, resume: str, *args: Any) -> None:
+        """Stop for one of the game's own actions: the offer ``what`` lists them, ``resume`` gets the one
+        taken (after ``args``)."""
+        if args:
+            fields = (seat, MENU, what, (), resume, args, 1, 1, False, (), -1, (), 0)
+            self.pending = _new_prompt(Prompt, fields)
+        else:
+            key = (seat, what, resume)
+            p = _MENUS.get(key)
+            if p is None:
+                p = _MENUS[key] = Prompt(seat, MENU, what, (), resume, (), 1, 1, False)
+            self.pending = p
+        self.to_move = seat
 
     def run(self) -> None:
         """Run the frames until someone must choose or the game ends."""
         run(self)
 
 
+_MENUS: dict[tuple[int, str, str], Prompt] = {}  # menu prompts without arguments, made once (immutable)
+_new_prompt = tuple.__new__  # a NamedTuple's own __new__ is a Python function: this skips it
+
+
 def run(s: FlowState) -> None:
     fns = s.game.rules.fns
     frames = s.frames
-    while s.prompt is None and s.result is None:
+    while s.pending is None and s.result is None:
         if not frames:
             raise AssertionError("the rules ran out of things to do without ending the game or asking anyone")
-        f = frames.pop()
-        fns[f.rule](s, *f.args)
+        rule, args = frames.pop()
+        fns[rule](s, *args)
 
 
 def answer(s: FlowState, action: Action) -> None:
     """One answering action: the prompt goes on, or is complete and its ``resume`` rule gets the answer."""
-    p = s.prompt
+    p = s.pending
     assert p is not None
     nxt, ans = answer_prompt(s, p, action)
     if nxt is not None:
-        s.prompt = nxt
+        s.pending = nxt
         return
-    s.prompt = None
+    s.pending = None
     s.game.rules.fns[p.resume](s, *p.args, ans)
     run(s)
 

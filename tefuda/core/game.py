@@ -136,6 +136,9 @@ class Game(ABC):
     # how each event reads: code -> (Japanese template, English template), for the view layer (tefuda.view)
     event_text: ClassVar[dict[str, tuple[str, str]]] = {}
     max_game_length: ClassVar[int] = 5000
+    # bumped whenever the state's bookkeeping changes shape (its fields): a replay's final hash is only
+    # comparable under the same state format (older replays still verify by their actions and outcome)
+    state_format: ClassVar[int] = 1
     # event argument names that refer to the table, beyond the core's (core/events.py EVENT_REFS)
     event_refs: ClassVar[dict[str, str]] = {}
     _cardset_cache: ClassVar[dict[str, CardSet]] = {}
@@ -161,6 +164,10 @@ class Game(ABC):
         self.cardset: CardSet = cache[path]
         self.card_ids: list[str] = [c.id for c in self.cardset]
         self.event_refs_all: dict[str, str] = {**EVENT_REFS, **self.event_refs}
+        rules = getattr(self, "rules", None)
+        if rules is not None:  # a game on the flow: its state finds rules and offers on its class
+            self.state_class._fns = rules.fns
+            self.state_class._offers = rules.offers
         self._setup()
 
     def _setup(self) -> None:  # noqa: B027 - an optional hook, empty by default

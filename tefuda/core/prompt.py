@@ -17,6 +17,9 @@ Kinds (``kind``):
 - ``order`` — put every option in order, first first (simultaneous triggers ordered by their controller).
 - ``act``   — a priority window's menu (優先権): use one of the options (a card to play or whose ability to
   activate; the game says what using it means) or ``pass``.
+- ``menu``  — one of the game's own actions (``set-attacker 紅蓮の竜騎士``): the game's *offer* named ``what``
+  lists them from the state each time they are asked for (``Rules.offer``), so a determinized world offers
+  what its own cards allow, never the true state's.
 - ``yesno`` — ``yes`` or ``no`` (a "may" effect: …してもよい).
 - ``number`` — a number from ``min`` to ``max``.
 
@@ -39,8 +42,8 @@ from .fields import Ctx, FieldType, Inst, Seat, _bad
 if TYPE_CHECKING:
     from .state import State
 
-PICK, PAY, ORDER, ACT, YESNO, NUMBER = "pick", "pay", "order", "act", "yesno", "number"
-KINDS = (PICK, PAY, ORDER, ACT, YESNO, NUMBER)
+PICK, PAY, ORDER, ACT, MENU, YESNO, NUMBER = "pick", "pay", "order", "act", "menu", "yesno", "number"
+KINDS = (PICK, PAY, ORDER, ACT, MENU, YESNO, NUMBER)
 
 # action kinds a prompt offers
 A_PICK = "pick"  # (card definition, zone) for a hand-like zone, else (zone, position)  | a value: (value, -1)
@@ -58,9 +61,9 @@ class Prompt(NamedTuple):
     ``what`` names the choice for the view layer (a code with ja/en texts); ``source`` the card asking
     (or -1).
     ``resume`` and ``args`` say where the rules go on: the game's rule ``resume`` is called as
-    ``rule(state, *args, answer)``, the answer being the tuple of chosen options (pick/pay/order), a bool
-    (yesno) or an int (number). ``args`` take the first of the types the rule was registered with (the
-    answer may be typed last, when the rule is also scheduled as a frame with it)."""
+    ``rule(state, *args, answer)``, the answer being the tuple of chosen options (pick/pay/order/act),
+    the action (menu), a bool (yesno) or an int (number). ``args`` take the first of the types the rule
+    was registered with (the answer may be typed last, when the rule is also scheduled as a frame)."""
 
     seat: int
     kind: str
@@ -101,7 +104,9 @@ def ask(
     if kind not in KINDS:
         raise ValueError(f"unknown prompt kind {kind!r}")
     options = tuple(options)
-    if kind == ORDER:
+    if kind == MENU:
+        min, max, cards = 1, 1, False
+    elif kind == ORDER:
         min = max = len(options)
     elif kind == ACT:
         min, max = 0, min_(1, len(options))
@@ -114,7 +119,7 @@ def ask(
             raise ValueError(f"prompt {what}: number range {min}..{hi} is empty")
     elif kind in (PICK, PAY) and hi < 1:
         raise ValueError(f"prompt {what}: a choice of nothing (max {hi})")
-    elif not 0 <= min <= hi <= len(options) and kind != YESNO:
+    elif not 0 <= min <= hi <= len(options) and kind not in (YESNO, MENU):
         raise ValueError(f"prompt {what}: cannot pick {min}..{hi} of {len(options)} options")
     if kind == PAY and len(tags) != len(options):
         raise ValueError(f"prompt {what}: a pay prompt needs one tag per option")
@@ -135,6 +140,8 @@ def option_action(state: State, inst: int) -> Action:
 def prompt_actions(state: State, p: Prompt) -> list[Action]:
     """Exactly the actions that answer (or go on answering) ``p``."""
     kind = p.kind
+    if kind == MENU:
+        return state.game.rules.offers[p.what](state, *p.args)
     if kind == YESNO:
         return [Action(A_YES), Action(A_NO)]
     if kind == NUMBER:
@@ -190,6 +197,8 @@ def _cover(missing: int, tags: tuple[int, ...], left: int) -> bool:
 def answer(state: State, p: Prompt, action: Action) -> tuple[Prompt | None, Any]:
     """Apply one answering action. Returns ``(prompt, None)`` while the choice goes on, or ``(None, answer)``
     when it is complete. ``action`` must be one of :func:`prompt_actions` (``State.apply`` checks it)."""
+    if p.kind == MENU:
+        return None, action
     k = action.kind
     if k == A_YES:
         return None, True
@@ -262,21 +271,20 @@ class PromptField(FieldType):
         ref = ctx.inst_to_ref
         assert ref is not None
         f = ref if v.cards else (lambda x: x)
-        out = {
-            "seat": f"p{v.seat + 1}",
-            "kind": v.kind,
-            "what": v.what,
-            "options": [f(o) for o in v.options],
-            "resume": v.resume,
-            "args": [
+        out: dict[str, Any] = {"seat": f"p{v.seat + 1}", "kind": v.kind, "what": v.what}
+        if v.options:
+            out["options"] = [f(o) for o in v.options]
+        out["resume"] = v.resume
+        if v.args:
+            out["args"] = [
                 t.dump(a, ctx) for t, a in zip(self.arg_types(v.resume)[: len(v.args)], v.args, strict=True)
-            ],
-            "min": v.min,
-            "max": v.max,
-            "cards": v.cards,
-            "chosen": [f(o) for o in v.chosen],
-            "source": "none" if v.source < 0 else ref(v.source),
-        }
+            ]
+        if v.kind not in (MENU, YESNO):  # what those kinds always are, left out
+            out.update(min=v.min, max=v.max, cards=v.cards)
+        if v.chosen:
+            out["chosen"] = [f(o) for o in v.chosen]
+        if v.source >= 0:
+            out["source"] = ref(v.source)
         if v.kind == PAY:
             out["tags"] = list(v.tags)
             out["need"] = v.need
@@ -288,7 +296,10 @@ class PromptField(FieldType):
         if not isinstance(x, dict):
             raise _bad(path, x, self.doc)
         try:
-            cards = bool(x.get("cards", True))
+            kind = str(x["kind"])
+            if kind not in KINDS:
+                raise PositionError(f"{path}.kind: {kind!r} is not one of {', '.join(KINDS)}")
+            cards = bool(x.get("cards", kind not in (MENU, YESNO, NUMBER)))
             f = (lambda v, q: Inst().load(v, ctx, q)) if cards else (lambda v, q: int(v))
             resume = str(x["resume"])
             types = self.arg_types(resume)
@@ -298,15 +309,15 @@ class PromptField(FieldType):
             types = types[: len(args)]
             return Prompt(
                 Seat().load(x["seat"], ctx, f"{path}.seat"),
-                str(x["kind"]),
+                kind,
                 str(x["what"]),
-                tuple(f(o, f"{path}.options") for o in x["options"]),
+                tuple(f(o, f"{path}.options") for o in x.get("options", [])),
                 resume,
                 tuple(
                     t.load(a, ctx, f"{path}.args[{i}]")
                     for i, (t, a) in enumerate(zip(types, args, strict=True))
                 ),
-                int(x.get("min", 1)),
+                int(x.get("min", 0 if kind == YESNO else 1)),
                 int(x.get("max", 1)),
                 cards,
                 tuple(f(o, f"{path}.chosen") for o in x.get("chosen", [])),

@@ -34,6 +34,7 @@ class Replay:
     tefuda: str = __version__
     outcome: dict[str, Any] | None = None
     final_hash: str = ""
+    state_format: int = 1  # the game's state bookkeeping the final hash was taken of (Game.state_format)
     note: str = ""
     position: dict[str, Any] | None = None  # a game started from a position (tefuda.core.position) instead
 
@@ -53,6 +54,7 @@ class Replay:
             "actions": self.actions,
             "outcome": self.outcome,
             "final_hash": self.final_hash,
+            "state_format": self.state_format,
         }
         if self.note:
             body["note"] = self.note
@@ -90,6 +92,7 @@ def record(
         card_set=g.cardset.digest,
         outcome=None if res is None else res.as_dict(),
         final_hash=state.digest(),
+        state_format=g.state_format,
         note=note,
     )
 
@@ -148,6 +151,7 @@ def parse_replay(text: str, label: str = "<replay>") -> Replay:
         tefuda=str(body.get("tefuda", "")),
         outcome=outcome,
         final_hash=str(body.get("final_hash", "")),
+        state_format=_need(body, "state_format", int, label) if "state_format" in body else 1,
         note=str(body.get("note", "")),
         position=position,
     )
@@ -233,9 +237,11 @@ def replay_steps(rep: Replay, label: str = "<replay>", **kw: Any):
 
 
 def verify(rep: Replay, label: str = "<replay>", **kw: Any) -> State:
-    """Re-simulate; raise :class:`ReplayError` if the outcome or the final hash differ."""
+    """Re-simulate; raise :class:`ReplayError` if an action is not legal where it was taken, or the outcome
+    or the final hash differ. A replay recorded before its game's state bookkeeping changed
+    (``Game.state_format``) cannot have the same hash: it is verified by its actions and outcome only."""
     *_, (_, _, state, _) = replay_steps(rep, label, record_events=False, **kw)
-    if rep.final_hash and state.digest() != rep.final_hash:
+    if rep.final_hash and rep.state_format == state.game.state_format and state.digest() != rep.final_hash:
         raise ReplayError(f"{label}: final state hash {state.digest()} != recorded {rep.final_hash}")
     res = state.outcome()
     got = None if res is None else res.as_dict()

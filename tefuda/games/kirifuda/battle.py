@@ -7,24 +7,24 @@ from typing import TYPE_CHECKING
 
 from tefuda.core import Action
 
-from . import phases
 from .phase_ids import TAKE_LIFE
+from .rules import rules
 from .zones import HAND, LIFE, NZ
 
 if TYPE_CHECKING:
     from .state import KirifudaState
 
 
+@rules.rule(name="battle")
 def resolve(s: KirifudaState) -> None:
     """Compare POW. No attacker loses to any attacker; neither has one: no battle. Equal POW is our
     decision (RULES.md, option ``tie``)."""
 
     a, b = s.first, s.second
     pa, pb = s.pow[a], s.pow[b]
-    s.pending = None
     if pa < 0 and pb < 0:
         s.emit("no_battle")
-        phases.end_phase(s)
+        s.push("end_phase")
         return
     if pa == pb:
         s.emit("battle_tie", pow=pa)
@@ -48,7 +48,7 @@ def _next_hit(s: KirifudaState) -> None:
         life = s.zones[victim * NZ + LIFE]
         if len(life) > 1:
             s.phase = TAKE_LIFE
-            s.to_move = taker
+            s.decide(taker, "take_life", "apply_take_life")
             return
         if life:
             _take(s, 0)
@@ -60,7 +60,7 @@ def _next_hit(s: KirifudaState) -> None:
     elif losers:
         s.finish(1 - losers[0], "life_zero")
     else:
-        phases.end_phase(s)
+        s.push("end_phase")
 
 
 def _take(s: KirifudaState, pos: int) -> None:
@@ -70,6 +70,13 @@ def _take(s: KirifudaState, pos: int) -> None:
     s.emit("life_taken", victim, inst, pos=pos + 1, left=len(s.zones[victim * NZ + LIFE]))
 
 
+@rules.offer("take_life")
+def take_life_actions(s: KirifudaState) -> list[Action]:
+    victim = s.hits[0][1]
+    return [Action("take-life", p) for p in range(len(s.zones[victim * NZ + LIFE]))]
+
+
+@rules.rule()
 def apply_take_life(s: KirifudaState, action: Action) -> None:
     _take(s, action.a)
     _next_hit(s)

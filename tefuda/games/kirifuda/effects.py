@@ -1,9 +1,8 @@
-"""【オープン】 effects and costs (コスト): resolved one at a time from a queue kept in the state.
+"""【オープン】 effects and costs (コスト), resolved one at a time on the core's flow.
 
-The queue holds ``("card", seat, inst)`` (a card just opened: pay its cost, then queue its effects) and
-``("eff", seat, inst, k)`` (effect ``k`` of that card).  An effect that needs a choice stops the queue with
-``pending = (kind, seat, inst)``; the answer resumes it.  When the queue is empty, ``cont`` says where the
-round goes on.
+Opening a card schedules ``open_card`` (pay its cost, then schedule its effects ``effect`` 0, 1, … in
+order); an effect that needs a choice asks (the offer ``choice``) and ``apply_choice`` goes on with the
+answer. What comes after the effects (the オープン window) is the frame below them.
 """
 
 from __future__ import annotations
@@ -11,55 +10,51 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import Action
+from tefuda.core.fields import Inst, Int, Seat, Str
 
-from . import phases
 from .cards import Effect
+from .draw import draw_to
 from .phase_ids import CHOICE
+from .rules import rules
 from .zones import DECK, DISCARD, HAND, LIFE, NZ, SUPPORT_SLOTS
 
 if TYPE_CHECKING:
     from .state import KirifudaState
 
+# what an effect may stop to ask: its cost, or a choice it makes
+CHOICES = ("cost", "scry", "peek_support", "discard_support", "peek_life", "swap_life")
 
-def run(s: KirifudaState) -> None:
-    """Resolve queued effects until one needs a choice, then continue the round."""
 
-    tb = s.game.tables
-    while s.queue:
-        item = s.queue.pop(0)
-        seat, inst = item[1], item[2]
-        if item[0] == "card":
-            cost = tb.cost[s.cards[inst]]
-            if cost:
-                if _cost_options(s, seat, inst, cost):
-                    _ask(s, CHOICE, ("cost", seat, inst))
-                    return
-                s.emit("cost_unpaid", seat, inst)
-                continue
-            _queue_effects(s, seat, inst)
-            continue
-        eff = tb.effects[s.cards[inst]][item[3]]
-        if not _conditions_hold(s, seat, eff):
-            s.emit("condition_failed", seat, inst, effect=eff.do)
-            continue
-        if _resolve(s, seat, inst, eff):
+@rules.rule(Seat(), Inst())
+def open_card(s: KirifudaState, seat: int, inst: int) -> None:
+    """A card just opened: pay its cost (if it has one), then its effects resolve in order."""
+    cost = s.game.tables.cost[s.cards[inst]]
+    if cost:
+        if _cost_options(s, seat, inst, cost):
+            _ask(s, "cost", seat, inst)
             return
-        if s.result is not None:
-            return
-    kind, p = s.cont
-    if kind == "window":
-        phases.begin_support_window(s, p)
+        s.emit("cost_unpaid", seat, inst)
+        return
+    _queue_effects(s, seat, inst)
 
 
-def _ask(s: KirifudaState, phase: int, pending: tuple) -> None:
-    s.phase = phase
-    s.pending = pending
-    s.to_move = pending[1]
+@rules.rule(Seat(), Inst(), Int(0))
+def effect(s: KirifudaState, seat: int, inst: int, k: int) -> None:
+    eff = s.game.tables.effects[s.cards[inst]][k]
+    if not _conditions_hold(s, seat, eff):
+        s.emit("condition_failed", seat, inst, effect=eff.do)
+        return
+    _resolve(s, seat, inst, eff)
+
+
+def _ask(s: KirifudaState, kind: str, seat: int, inst: int) -> None:
+    s.phase = CHOICE
+    s.decide(seat, "choice", "apply_choice", kind, seat, inst)
 
 
 def _queue_effects(s: KirifudaState, seat: int, inst: int) -> None:
     n = len(s.game.tables.effects[s.cards[inst]])
-    s.queue[0:0] = [("eff", seat, inst, k) for k in range(n)]
+    s.then(*(("effect", seat, inst, k) for k in range(n)))
 
 
 def _conditions_hold(s: KirifudaState, seat: int, e: Effect) -> bool:
@@ -104,8 +99,6 @@ def _resolve(s: KirifudaState, seat: int, inst: int, e: Effect) -> bool:
         s.pow[seat], s.pow[opp] = s.pow[opp], s.pow[seat]
         s.emit("pow_swap", seat, inst, mine=s.pow[seat], theirs=s.pow[opp])
     elif do == "draw":
-        from .setup import draw_to
-
         for _ in range(e.amount):
             if draw_to(s, seat, HAND) < 0:
                 s.emit("no_draw", seat)
@@ -127,24 +120,24 @@ def _resolve(s: KirifudaState, seat: int, inst: int, e: Effect) -> bool:
         deck = s.zones[seat * NZ + DECK]
         if deck:
             s.tell(deck[0], seat)
-            _ask(s, CHOICE, ("scry", seat, inst))
+            _ask(s, "scry", seat, inst)
             return True
     elif do in ("peek_support", "discard_support"):
         slots = s.face_down_supports(opp)
         if len(slots) == 1:
             _target_support(s, seat, do, slots[0])
         elif slots:
-            _ask(s, CHOICE, (do, seat, inst))
+            _ask(s, do, seat, inst)
             return True
     elif do == "peek_life":
         life = s.zones[opp * NZ + LIFE]
         if len(life) == 1:
             _peek_life(s, seat, 0)
         elif life:
-            _ask(s, CHOICE, (do, seat, inst))
+            _ask(s, do, seat, inst)
             return True
     elif do == "swap_life" and s.zones[seat * NZ + HAND] and s.zones[seat * NZ + LIFE]:
-        _ask(s, CHOICE, (do, seat, inst))
+        _ask(s, do, seat, inst)
         return True
     return False
 
@@ -176,8 +169,8 @@ def _cost_options(s: KirifudaState, seat: int, inst: int, cost: str) -> list[Act
     return [Action("pay-hand", c) for c in s.hand_cards(seat)]
 
 
-def choice_actions(s: KirifudaState) -> list[Action]:
-    kind, seat, inst = s.pending  # type: ignore[misc]
+@rules.offer("choice")
+def choice_actions(s: KirifudaState, kind: str, seat: int, inst: int) -> list[Action]:
     opp = 1 - seat
     if kind == "cost":
         return [*_cost_options(s, seat, inst, s.game.tables.cost[s.cards[inst]]), Action("decline")]
@@ -196,9 +189,8 @@ def choice_actions(s: KirifudaState) -> list[Action]:
     raise AssertionError(f"unknown pending choice {kind}")
 
 
-def apply_choice(s: KirifudaState, action: Action) -> None:
-    kind, seat, inst = s.pending  # type: ignore[misc]
-    s.pending = None
+@rules.rule(Str(*CHOICES), Seat(), Inst())
+def apply_choice(s: KirifudaState, kind: str, seat: int, inst: int, action: Action) -> None:
     k = action.kind
     if k == "pay-set":
         paid = s.zones[seat * NZ + SUPPORT_SLOTS[action.a]][0]
@@ -233,4 +225,3 @@ def apply_choice(s: KirifudaState, action: Action) -> None:
         s.emit("swap_life", seat, pos=action.a + 1)
     else:  # skip
         s.emit("skip", seat, inst)
-    run(s)

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from tefuda.core import Action, ActionSpace, Deck, Game, NotationError, OptionSpec, Rng, register
 from tefuda.core.game import sample_capped
 
+from . import setup
 from .cards import (
     ATTRIBUTES,
     SCHEMA,
@@ -19,6 +20,7 @@ from .cards import (
     TYPES_JA,
     compile_cards,
 )
+from .rulebook import rules
 from .state import MAX_POS, KirifudaState
 from .texts import EVENT_TEXT, TERM_LABELS
 from .zones import DECK, NZ, TRUMP, zone_specs
@@ -70,6 +72,8 @@ class KirifudaGame(Game):
     card_schema = SCHEMA
     package_dir = Path(__file__).parent
     state_class = KirifudaState
+    rules = rules
+    state_format = 2  # 2: decisions and pending effects on the core's flow (prompt, frames)
     event_text = EVENT_TEXT
     term_labels = TERM_LABELS
     outcomes: ClassVar[dict[str, tuple[str, str]]] = {
@@ -191,8 +195,6 @@ class KirifudaGame(Game):
         players: int | None = None,
         record: bool = True,
     ) -> KirifudaState:
-        from . import setup
-
         n = players or 2
         if n != 2:
             from tefuda.core import OptionError

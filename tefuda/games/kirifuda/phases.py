@@ -9,13 +9,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import FACE_UP, Action
+from tefuda.core.fields import Seat
 
-from . import battle, effects
 from .cards import ALL_ATTRS, ATTACKER, SET_ATTACKER_POW, TRUMP_ATTACKER, TRUMP_SUPPORT
+from .draw import draw_to
 from .phase_ids import (
     DONE,
     DRAW,
+    NO_REVEAL,
     NO_TRUMP,
+    OPEN_SUPPORT_ACTS,
+    PASS,
+    REVEAL_ACT,
     SET_ATTACKER,
     SET_SUPPORT,
     SUPPORT_OPEN,
@@ -23,7 +28,7 @@ from .phase_ids import (
     TRUMP_PHASE,
     TRUMP_SUPPORT_ACTS,
 )
-from .setup import draw_to
+from .rules import rules
 from .zones import ATTACKER_SLOT, DECK, DISCARD, HAND, NZ, REVEAL, SUPPORT_1, SUPPORT_2, SUPPORT_SLOTS, TRUMP
 
 if TYPE_CHECKING:
@@ -59,9 +64,15 @@ def _draw_for(s: KirifudaState, p: int) -> None:
         s.emit("no_draw", p)
         _after_draw(s, p)
         return
-    s.to_move = p
+    s.decide(p, "draw", "apply_draw")
 
 
+@rules.offer("draw")
+def draw_actions(s: KirifudaState) -> list[Action]:
+    return [REVEAL_ACT, NO_REVEAL] if s.zones[s.to_move * NZ + DECK] else [NO_REVEAL]
+
+
+@rules.rule()
 def apply_draw(s: KirifudaState, action: Action) -> None:
     """②: shown (公開): the drawn card and one more from the deck, both face up, then both to hand."""
     p = s.to_move
@@ -87,6 +98,7 @@ def _after_draw(s: KirifudaState, p: int) -> None:
 
 
 # ---------------------------------------------------------------------- セットフェイズ
+@rules.rule()
 def begin_set_phase(s: KirifudaState) -> None:
 
     s.phase = SET_ATTACKER
@@ -96,7 +108,7 @@ def begin_set_phase(s: KirifudaState) -> None:
 def _attacker_turn(s: KirifudaState, p: int) -> None:
     """A player with an empty hand has nothing to set (public: hand sizes are open)."""
     if s.z(p, HAND):
-        s.to_move = p
+        s.decide(p, "set_attacker", "apply_set")
         return
     s.emit("no_attacker_set", p)
     _after_attacker(s, p)
@@ -109,6 +121,17 @@ def _after_attacker(s: KirifudaState, p: int) -> None:
     else:
         s.phase = SET_SUPPORT
         _support_turn(s, s.first)
+
+
+@rules.offer("set_attacker")
+def set_attacker_actions(s: KirifudaState) -> list[Action]:
+    acts = s.game.set_attacker_acts
+    return [acts[c] for c in s.hand_cards(s.to_move)]
+
+
+@rules.offer("set_support")
+def set_support_offer(s: KirifudaState) -> list[Action]:
+    return set_support_actions(s, s.to_move)
 
 
 def set_support_actions(s: KirifudaState, p: int) -> list[Action]:
@@ -134,9 +157,10 @@ def set_support_actions(s: KirifudaState, p: int) -> list[Action]:
 
 def _support_turn(s: KirifudaState, p: int) -> None:
     """Skipped only when 'done' is the one thing the player could do — all of it public facts."""
-    s.to_move = p
     if len(set_support_actions(s, p)) > 1:
+        s.decide(p, "set_support", "apply_set")
         return
+    s.to_move = p
     s.emit("support_set_done", p)
     _after_support(s, p)
 
@@ -148,6 +172,7 @@ def _after_support(s: KirifudaState, p: int) -> None:
         begin_trump_phase(s)
 
 
+@rules.rule()
 def apply_set(s: KirifudaState, action: Action) -> None:
 
     p = s.to_move
@@ -181,6 +206,8 @@ def apply_set(s: KirifudaState, action: Action) -> None:
     if len(set_support_actions(s, p)) == 1:
         s.emit("support_set_done", p)
         _after_support(s, p)
+    else:
+        s.decide(p, "set_support", "apply_set")
 
 
 # ---------------------------------------------------------------------- 切り札フェイズ
@@ -193,9 +220,14 @@ def begin_trump_phase(s: KirifudaState) -> None:
 def _trump_turn(s: KirifudaState, p: int) -> None:
     """A player who has used their trump (once per game, one of the two) has nothing to declare."""
     if not s.trump_used[p] and s.z(p, TRUMP):
-        s.to_move = p
+        s.decide(p, "trump", "apply_trump")
         return
     _after_trump(s, p)
+
+
+@rules.offer("trump")
+def trump_offer(s: KirifudaState) -> list[Action]:
+    return trump_actions(s, s.to_move)
 
 
 def trump_actions(s: KirifudaState, p: int) -> list[Action]:
@@ -218,6 +250,7 @@ def _after_trump(s: KirifudaState, p: int) -> None:
         begin_open_phase(s)
 
 
+@rules.rule()
 def apply_trump(s: KirifudaState, action: Action) -> None:
     """The displaced set card goes face down to the bottom of the deck; the trump is set in its place."""
     p = s.to_move
@@ -260,12 +293,17 @@ def begin_open_phase(s: KirifudaState) -> None:
             s.pow[p] = SET_ATTACKER_POW
             s.attr[p] = ALL_ATTRS
             s.emit("set_attacker", p, pow=SET_ATTACKER_POW)
+    todo: list[tuple] = []
     for p in (s.first, s.second):
         slot = s.z(p, ATTACKER_SLOT)
         if slot and s.flags[slot[0]] & FACE_UP and tb.effects[s.cards[slot[0]]]:
-            s.queue.append(("card", p, slot[0]))
-    s.cont = ("window", s.first)
-    effects.run(s)
+            todo.append(("open_card", p, slot[0]))
+    s.then(*todo, ("support_window", s.first))
+
+
+@rules.rule(Seat())
+def support_window(s: KirifudaState, p: int) -> None:
+    begin_support_window(s, p)
 
 
 def begin_support_window(s: KirifudaState, p: int) -> None:
@@ -275,10 +313,10 @@ def begin_support_window(s: KirifudaState, p: int) -> None:
     s.phase = SUPPORT_OPEN
     while True:
         if s.passes >= 2 or (not s.face_down_supports(0) and not s.face_down_supports(1)):
-            battle.resolve(s)
+            s.push("battle")
             return
         if s.face_down_supports(p):
-            s.to_move = p
+            s.decide(p, "support_open", "apply_support_open")
             return
         # no set card at all (public): the player cannot use a support; this counts as not using one
         s.emit("support_pass", p)
@@ -286,6 +324,12 @@ def begin_support_window(s: KirifudaState, p: int) -> None:
         p = 1 - p
 
 
+@rules.offer("support_open")
+def support_open_actions(s: KirifudaState) -> list[Action]:
+    return [*(OPEN_SUPPORT_ACTS[k] for k in s.openable_supports(s.to_move)), PASS]
+
+
+@rules.rule()
 def apply_support_open(s: KirifudaState, action: Action) -> None:
     p = s.to_move
     if action.kind == "pass":
@@ -297,12 +341,11 @@ def apply_support_open(s: KirifudaState, action: Action) -> None:
     inst = s.z(p, SUPPORT_SLOTS[action.a])[0]
     s.turn_face_up(inst)
     s.emit("open_support", p, inst, slot=p * NZ + SUPPORT_SLOTS[action.a])
-    s.queue.append(("card", p, inst))
-    s.cont = ("window", 1 - p)
-    effects.run(s)
+    s.then(("open_card", p, inst), ("support_window", 1 - p))
 
 
 # ---------------------------------------------------------------------- エンドフェイズ
+@rules.rule()
 def end_phase(s: KirifudaState) -> None:
     """Face-up cards go to the discard pile; set (face-down) cards stay, except a set 切り札サポート.
     A セットアタッカー counts as open, so it is discarded too (our reading, RULES.md)."""

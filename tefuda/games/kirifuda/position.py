@@ -107,6 +107,8 @@ def position(
         phases.begin_set_phase(s)
     else:
         phases.begin_draw_phase(s)
+    if s.pending is None and s.result is None:
+        s.run()
     try:
         s.check_invariants()
     except AssertionError as e:

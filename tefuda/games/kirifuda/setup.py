@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 
 from tefuda.core import Action
 
-from . import phases
+from .draw import draw_to
 from .phase_ids import REDRAW, SEAT
+from .rules import rules
 from .zones import DECK, HAND, LIFE, NZ, REVEAL
 
 if TYPE_CHECKING:
@@ -31,9 +32,20 @@ def start(s: KirifudaState) -> None:
     s.rps_winner = s.rng.below(2)
     s.emit("rps", s.rps_winner)
     s.phase = SEAT
-    s.to_move = s.rps_winner
+    s.decide(s.rps_winner, "seat", "apply_seat")
 
 
+@rules.offer("seat")
+def seat_actions(s: KirifudaState) -> list[Action]:
+    return [Action("go-first"), Action("go-second")]
+
+
+@rules.offer("redraw")
+def redraw_actions(s: KirifudaState) -> list[Action]:
+    return [Action("redraw"), Action("keep-hand")]
+
+
+@rules.rule()
 def apply_seat(s: KirifudaState, action: Action) -> None:
 
     s.first = s.to_move if action.kind == "go-first" else 1 - s.to_move
@@ -42,9 +54,10 @@ def apply_seat(s: KirifudaState, action: Action) -> None:
         for _ in range(OPENING_SHOWN):
             draw_to(s, p, REVEAL, face_up=True)
     s.phase = REDRAW
-    s.to_move = s.first
+    s.decide(s.first, "redraw", "apply_redraw")
 
 
+@rules.rule()
 def apply_redraw(s: KirifudaState, action: Action) -> None:
     p = s.to_move
     if action.kind == "redraw":
@@ -57,7 +70,7 @@ def apply_redraw(s: KirifudaState, action: Action) -> None:
     else:
         s.emit("keep_hand", p)
     if p == s.first:
-        s.to_move = 1 - s.first
+        s.decide(1 - s.first, "redraw", "apply_redraw")
         return
     finish_setup(s)
 
@@ -77,18 +90,4 @@ def finish_setup(s: KirifudaState) -> None:
         s.emit("life_set", p, count=len(s.z(p, LIFE)))
     s.round = 1
     s.emit("round", round=1)
-    phases.begin_set_phase(s)
-
-
-def draw_to(s: KirifudaState, p: int, k: int, *, face_up: bool = False) -> int:
-    """Top card of ``p``'s deck to zone ``k`` of ``p``; returns the instance, or -1 if the deck is empty."""
-    deck = s.zones[p * NZ + DECK]
-    if not deck:
-        return -1
-    inst = deck[0]
-    s.move(inst, p * NZ + k, face_up=face_up)
-    if k == HAND:
-        s.emit("draw", p, inst)
-    elif k == REVEAL:
-        s.emit("reveal_card", p, inst)
-    return inst
+    s.push("begin_set_phase")

@@ -1,19 +1,21 @@
-"""The state of a game of 切り札: the core's zones plus this game's few fields, and the action dispatch.
+"""The state of a game of 切り札: the core's zones plus this game's few fields — data only.
 
 Phases (フェイズ) follow the rulebook's order: ドロー → セット → 切り札 → オープン → バトル → エンド; the
-preparation (準備) comes first.  Every decision is a phase plus, for effect choices, a ``pending`` record —
-plain data, so a clone or a replay resumes anywhere.
+preparation (準備) comes first. Every decision is a prompt of the core's flow (core/flow.py), and what is
+left to do after it (effects still to resolve, the オープン window to go back to) its frames — plain data,
+so a clone or a replay resumes anywhere. The rules live in the modules above this one (setup, phases,
+effects, battle) and register themselves in ``rules.py``.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tefuda.core import FACE_UP, Action, Rng, State
-from tefuda.core.fields import Bool, Enum, Flags, Inst, Int, Opt, PerSeat, Seat, Seq, Str, Tagged, Tup
+from tefuda.core import FACE_UP, Rng
+from tefuda.core.fields import Bool, Enum, Flags, Int, PerSeat, Seat, Seq, Tup
+from tefuda.core.flow import FlowState
 from tefuda.core.observe import counter, place
 
-from . import battle, effects, phases, setup
 from .cards import ATTACKER, SUPPORT, TRUMP_ATTACKER, TRUMP_SUPPORT
 from .phase_ids import (  # noqa: F401 - re-exported for callers
     CHOICE,
@@ -38,10 +40,9 @@ from .phase_ids import (  # noqa: F401 - re-exported for callers
     TRUMP_PHASE,
     TRUMP_SUPPORT_ACTS,
 )
+from .rules import rules
 from .zones import DECK, HAND, LIFE, NZ, REVEAL, SUPPORT_SLOTS, TRUMP
 
-# what an effect may stop to ask (``pending``): its cost, or a choice it makes
-CHOICES = ("cost", "scry", "peek_support", "discard_support", "peek_life", "swap_life")
 PHASE_EN = (
     "choosing first or second",
     "redraw",
@@ -86,20 +87,17 @@ _CHOICE_PROMPTS = {
 }
 
 
-class KirifudaState(State):
+class KirifudaState(FlowState):
     __slots__ = (
         "attr",
-        "cont",
         "first",
         "guard",
         "hits",
         "overwrite_used",
         "passes",
-        "pending",
         "phase",
         "pow",
         "protect",
-        "queue",
         "round",
         "rps_winner",
         "trump_used",
@@ -109,7 +107,6 @@ class KirifudaState(State):
         "first",
         "round",
         "pending",
-        "cont",
         "passes",
         "rps_winner",
     )
@@ -120,7 +117,8 @@ class KirifudaState(State):
         "trump_used",
         "protect",
         "guard",
-        "queue",
+        "frames",
+        "waiting",
         "hits",
     )
 
@@ -128,8 +126,6 @@ class KirifudaState(State):
         "phase": Enum([name for name, _ in PHASE_NAMES]),
         "first": Seat(),
         "round": Int(0),
-        "pending": Opt(Tup(Str(*CHOICES), Seat(), Inst())),
-        "cont": Tup(Str("window"), Seat()),
         "passes": Int(0, 2),
         "rps_winner": Seat(),
         "pow": PerSeat(Int(-1)),
@@ -138,16 +134,14 @@ class KirifudaState(State):
         "trump_used": PerSeat(Bool()),
         "protect": PerSeat(Bool()),
         "guard": PerSeat(Bool()),
-        "queue": Seq(Tagged({"card": (Seat(), Inst()), "eff": (Seat(), Inst(), Int(0))})),
         "hits": Seq(Tup(Seat(), Seat())),
+        **FlowState.flow_types(rules),
     }
     _FLAGS: ClassVar = Flags({SET_ATTACKER_FLAG: "set_attacker"})
 
     phase: int
     first: int
     round: int
-    pending: tuple | None
-    cont: tuple
     passes: int
     rps_winner: int
     pow: list[int]  # current POW of each attacker; -1 = no attacker this round
@@ -156,7 +150,6 @@ class KirifudaState(State):
     trump_used: list[bool]  # 切り札: once per player per game
     protect: list[bool]
     guard: list[bool]
-    queue: list[tuple]  # effects still to resolve, in order
     hits: list[tuple[int, int]]  # battle damage still to take: (taker, victim)
 
     def init_fields(self, first: int = 0) -> None:
@@ -164,8 +157,7 @@ class KirifudaState(State):
         self.phase = 0
         self.first = first
         self.round = 0
-        self.pending = None
-        self.cont = ("window", first)
+        self._init_flow()
         self.passes = 0
         self.rps_winner = 0
         self.pow = [-1, -1]
@@ -174,7 +166,6 @@ class KirifudaState(State):
         self.trump_used = [False, False]
         self.protect = [False, False]
         self.guard = [False, False]
-        self.queue = []
         self.hits = []
 
     def turn_count(self) -> int:
@@ -227,53 +218,6 @@ class KirifudaState(State):
     @property
     def first_player(self) -> int:
         return self.first
-
-    # ------------------------------------------------------------------ the rules
-    def _legal_actions(self) -> list[Action]:
-        ph = self.phase
-        s = self.to_move
-        if ph == SET_ATTACKER:
-            acts = self.game.set_attacker_acts
-            return [acts[c] for c in self.hand_cards(s)]
-        if ph == SET_SUPPORT:
-            return phases.set_support_actions(self, s)
-        if ph == SUPPORT_OPEN:
-            return [*(OPEN_SUPPORT_ACTS[k] for k in self.openable_supports(s)), PASS]
-        if ph == DRAW:
-            if self.zones[s * NZ + DECK]:
-                return [REVEAL_ACT, NO_REVEAL]
-            return [NO_REVEAL]
-        if ph == TRUMP_PHASE:
-            return phases.trump_actions(self, s)
-        if ph == CHOICE:
-            return effects.choice_actions(self)
-        if ph == TAKE_LIFE:
-            victim = self.hits[0][1]
-            return [Action("take-life", p) for p in range(len(self.zones[victim * NZ + LIFE]))]
-        if ph == REDRAW:
-            return [Action("redraw"), Action("keep-hand")]
-        if ph == SEAT:
-            return [Action("go-first"), Action("go-second")]
-        return []
-
-    def _apply(self, action: Action) -> None:
-        ph = self.phase
-        if ph in (SET_ATTACKER, SET_SUPPORT):
-            phases.apply_set(self, action)
-        elif ph == SUPPORT_OPEN:
-            phases.apply_support_open(self, action)
-        elif ph == DRAW:
-            phases.apply_draw(self, action)
-        elif ph == TRUMP_PHASE:
-            phases.apply_trump(self, action)
-        elif ph == CHOICE:
-            effects.apply_choice(self, action)
-        elif ph == TAKE_LIFE:
-            battle.apply_take_life(self, action)
-        elif ph == REDRAW:
-            setup.apply_redraw(self, action)
-        elif ph == SEAT:
-            setup.apply_seat(self, action)
 
     # ------------------------------------------------------------------ determinization
     def _constraint(self, inst: int):
@@ -329,8 +273,9 @@ class KirifudaState(State):
         ph = self.phase
         kind, ja, en = _PROMPTS.get(ph, ("action", PHASE_NAMES[ph][1], PHASE_EN[ph]))
         source = None
-        if ph == CHOICE and self.pending is not None:
-            what, _, inst = self.pending
+        p = self.pending
+        if ph == CHOICE and p is not None and p.what == "choice":
+            what, _, inst = p.args
             kind, ja, en = _CHOICE_PROMPTS[what]
             source = place(self, inst, viewer)
         return {"seat": self.to_move, "kind": kind, "ja": ja, "en": en, "min": 1, "max": 1, "source": source}

@@ -68,7 +68,7 @@ rules.include(CORE_RULES)
 
 class MiniState(FlowState):
     __slots__ = ("links", "turn", "turns", "windows")
-    _FIELDS: ClassVar = ("prompt", "turn", "turns")
+    _FIELDS: ClassVar = ("pending", "turn", "turns")
     _LIST_FIELDS: ClassVar = ("frames", "waiting", "windows", "links")
     _TYPES: ClassVar = {
         **FlowState.flow_types(rules),
@@ -394,7 +394,7 @@ class MiniChainGame(Game):
         return s
 
     def notation(self, state: State, action: Action, lang: str = "ja") -> str:
-        return action_text(state, state.prompt, action, lang)
+        return action_text(state, state.pending, action, lang)
 
     def label(self, state: State, action: Action) -> tuple[str, str]:
         return self.notation(state, action, "ja"), self.notation(state, action, "en")
