@@ -198,14 +198,8 @@ class FlowState(State):
         p = self.pending
         if p is not None and p.kind == MENU:  # the common case of answer(), inline
             self.pending = None
-            fns = self._fns
-            fns[p.resume](self, *p.args, action)
-            frames = self.frames
-            while self.pending is None and self.result is None:
-                if not frames:
-                    raise AssertionError("the rules ran out of things to do, and nobody is asked anything")
-                rule, args = frames.pop()
-                fns[rule](self, *args)
+            self._fns[p.resume](self, *p.args, action)
+            run(self)
             return
         answer(self, action)
 
@@ -253,7 +247,7 @@ _new_prompt = tuple.__new__  # a NamedTuple's own __new__ is a Python function: 
 
 
 def run(s: FlowState) -> None:
-    fns = s.game.rules.fns
+    fns = s._fns
     frames = s.frames
     while s.pending is None and s.result is None:
         if not frames:
@@ -271,7 +265,7 @@ def answer(s: FlowState, action: Action) -> None:
         s.pending = nxt
         return
     s.pending = None
-    s.game.rules.fns[p.resume](s, *p.args, ans)
+    s._fns[p.resume](s, *p.args, ans)
     run(s)
 
 
