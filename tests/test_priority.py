@@ -1,12 +1,19 @@
-"""The core's priority windows and LIFO stack: the machinery ヨネス's [Interrupt] forces, 黒白物語's
-chains and Duel Masters' triggers need."""
+"""The core's priority windows and the chain in its EACH style (core/chain.py): the machinery ヨネス's
+[Interrupt] forces use (黒白物語's CHAIN style is tested in test_effect_engine.py)."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tefuda.core.priority import PriorityStack, Window, clockwise_from, window_from
+from tefuda.core.chain import EACH, activate, holder, open_window, pass_priority, pop_link
+from tefuda.core.priority import Window, clockwise_from, window_from
+
+
+def _pass(windows, items):
+    """The holder passes: what happens, and the item that resolves (if one does)."""
+    what = pass_priority(windows, items, EACH)
+    return what, pop_link(items) if what == "resolve" else None
 
 
 def test_window_closes_when_everyone_passed_in_a_row():
@@ -38,22 +45,22 @@ def test_four_players_from_the_attackers_left():
 def test_responses_resolve_before_what_they_answer():
     windows: list[Window] = []
     items: list[str] = []
-    PriorityStack.open(windows, items, window_from((1, 0), 1))
-    PriorityStack.activate(windows, items, "A")  # seat 1 activates A
-    assert PriorityStack.holder(windows) == 0
-    PriorityStack.activate(windows, items, "B")  # seat 0 answers with B
-    assert PriorityStack.holder(windows) == 1
-    assert PriorityStack.pass_(windows, items) == ("continue", None)  # seat 1 passes
+    open_window(windows, items, (1, 0), 1)
+    activate(windows, items, "A", EACH)  # seat 1 activates A
+    assert holder(windows) == 0
+    activate(windows, items, "B", EACH)  # seat 0 answers with B
+    assert holder(windows) == 1
+    assert _pass(windows, items) == ("continue", None)  # seat 1 passes
     # seat 0 passes too: two passes in a row close B's window, and B resolves first
-    assert PriorityStack.pass_(windows, items) == ("resolve", "B")
+    assert _pass(windows, items) == ("resolve", "B")
     # A's window goes on where it was: seat 1 (after seat 0 acted)
-    assert PriorityStack.holder(windows) == 1
-    assert PriorityStack.pass_(windows, items) == ("continue", None)
-    assert PriorityStack.pass_(windows, items) == ("resolve", "A")
+    assert holder(windows) == 1
+    assert _pass(windows, items) == ("continue", None)
+    assert _pass(windows, items) == ("resolve", "A")
     # the phase window goes on after seat 1, who activated A there: seat 0 is next
-    assert PriorityStack.holder(windows) == 0
-    assert PriorityStack.pass_(windows, items) == ("continue", None)
-    assert PriorityStack.pass_(windows, items) == ("closed", None)
+    assert holder(windows) == 0
+    assert _pass(windows, items) == ("continue", None)
+    assert _pass(windows, items) == ("closed", None)
     assert not windows and not items
 
 
@@ -62,7 +69,7 @@ def test_responses_resolve_before_what_they_answer():
 def test_any_sequence_ends_and_resolves_everything_in_lifo_order(n, moves, start):
     windows: list[Window] = []
     items: list[int] = []
-    PriorityStack.open(windows, items, window_from(clockwise_from(n, start % n), start % n))
+    open_window(windows, items, clockwise_from(n, start % n), start % n)
     activated: list[int] = []
     resolved: list[int] = []
     nxt = 0
@@ -71,10 +78,10 @@ def test_any_sequence_ends_and_resolves_everything_in_lifo_order(n, moves, start
         act = moves.pop(0) if moves else False
         if act:
             activated.append(nxt)
-            PriorityStack.activate(windows, items, nxt)
+            activate(windows, items, nxt, EACH)
             nxt += 1
             continue
-        what, item = PriorityStack.pass_(windows, items)
+        what, item = _pass(windows, items)
         if what == "resolve":
             assert item == max(set(activated) - set(resolved))  # the newest unresolved item
             resolved.append(item)

@@ -435,7 +435,7 @@ def test_interrupt_answers_a_force_and_resolves_first():
     assert s.current_player == 0  # P1 may answer P2's force; 打ち消しの印 is on top of シマダラ
     do(s, "pass")
     # 打ち消しの印 resolved first: シマダラ will have no effect
-    assert s.items and s.items[-1][3] is True
+    assert s.links and s.links[-1].negated is True
     pass_all(s)
     assert len(s.tops(1)) == 1
     assert [e.code for e in s.log].count("negated") == 1

@@ -1,9 +1,9 @@
 """フォース: activation with リリス, [捨/…] special costs, [Interrupt] responses, and resolution.
 
 Activating a force puts it on the stack (発動中のフォース, a public zone) and opens a response window on the
-core's priority stack: from the next seat clockwise, every other player may answer with an [Interrupt]
-force; answers resolve first (last in, first out). In the 戦闘時フォースフェイズ the battle's own window is
-the bottom one, and there every player may activate any force in turn.
+core's chain in its EACH style (core/chain.py): from the next seat clockwise, every other player may
+answer with an [Interrupt] force; answers resolve first (last in, first out). In the 戦闘時フォースフェイズ
+the battle's own window is the bottom one, and there every player may activate any force in turn.
 
 Who is asked is decided from public facts only (hand size, unused コスト, whose force is on top), so being
 asked tells nobody what a player holds.
@@ -14,7 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import Action
-from tefuda.core.priority import PriorityStack, Window, clockwise_from
+from tefuda.core.chain import EACH, Link, negate, pass_priority, pop_link
+from tefuda.core.chain import activate as chain_activate
+from tefuda.core.fields import Inst, Int, Seat
+from tefuda.core.priority import Window, clockwise_from
 
 from . import battle
 from .cards import FORCE, matches_discard
@@ -26,8 +29,10 @@ from .phase_ids import (
     PAY,
     PLAYER_T,
     PROTECTED,
+    TARGET,
     WINDOW,
 )
+from .rules import rules
 from .zones import DISCARD, HAND, STACK, zid
 
 if TYPE_CHECKING:
@@ -37,7 +42,7 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------- what may be activated
 def in_response(s: YonesuState) -> bool:
     """The top window answers a force (only [Interrupt] forces), rather than being the battle's own."""
-    return len(s.windows) > (1 if s.battle is not None else 0)
+    return s.in_response()
 
 
 def targets(s: YonesuState, seat: int, card: int) -> list[int]:
@@ -111,7 +116,7 @@ def can_act(s: YonesuState, seat: int) -> bool:
         return False
     tb = s.game.tables
     if in_response(s):
-        return s.items[-1][0] != seat and s.remaining(seat) >= tb.min_interrupt_lilith
+        return s.links[-1].seat != seat and s.remaining(seat) >= tb.min_interrupt_lilith
     return s.remaining(seat) >= tb.min_force_lilith
 
 
@@ -135,41 +140,48 @@ def activate(s: YonesuState, seat: int, card: int, target: int) -> None:
         s.emit("force_on_player", seat, inst, player=target - PLAYER_T, lilith=lilith)
     dc = tb.discard[card]
     if dc is not None:
-        s.pending = ("pay", seat, inst, target, dc.count)
         s.phase = PAY
-        s.to_move = seat
+        s.push("ask_pay", seat, inst, target, dc.count)  # asked once the automatic steps have run
         return
     push(s, seat, inst, target)
 
 
-def pay_actions(s: YonesuState, seat: int) -> list[Action]:
-    _, _, inst, _, _ = s.pending
+@rules.rule(Seat(), Inst(), TARGET, Int(1))
+def ask_pay(s: YonesuState, seat: int, inst: int, target: int, left: int) -> None:
+    """The payer of a [捨/…] cost shows and discards the next card (unless the payment fell through)."""
+    if s.phase == PAY:
+        s.decide(seat, "pay", "paid", inst, target, left)
+
+
+@rules.offer("pay")
+def pay_actions(s: YonesuState, inst: int, target: int, left: int) -> list[Action]:
     tb = s.game.tables
     dc = tb.discard[s.cards[inst]]
     acts = s.game.pay_acts
-    return [acts[c] for c in s.hand_cards(seat) if matches_discard(tb, c, dc)]
+    return [acts[c] for c in s.hand_cards(s.to_move) if matches_discard(tb, c, dc)]
 
 
-def apply_pay(s: YonesuState, action: Action) -> None:
+@rules.rule(Inst(), TARGET, Int(1))
+def paid(s: YonesuState, inst: int, target: int, left: int, action: Action) -> None:
     """特殊なコスト: the card is shown and discarded from hand (it goes face up to the 捨て札置き場)."""
-    _, seat, inst, target, left = s.pending
-    paid = s.hand_instance(seat, action.a)
-    s.move(paid, DISCARD, face_up=True)
-    s.emit("pay", seat, paid, force=inst)
+    seat = s.to_move
+    paid_inst = s.hand_instance(seat, action.a)
+    s.move(paid_inst, DISCARD, face_up=True)
+    s.emit("pay", seat, paid_inst, force=inst)
     if left > 1:
-        s.pending = ("pay", seat, inst, target, left - 1)
-        return
-    s.pending = None
-    push(s, seat, inst, target)
+        s.push("ask_pay", seat, inst, target, left - 1)
+    else:
+        push(s, seat, inst, target)
+    s.push("proceed")
 
 
 def push(s: YonesuState, seat: int, inst: int, target: int) -> None:
-    item = (seat, inst, target, False)
+    link = Link(seat, inst, 0, (target,))
     if s.windows:
-        PriorityStack.activate(s.windows, s.items, item)
+        chain_activate(s.windows, s.links, link, EACH)
     else:
         order = clockwise_from(s.nplayers, s.attacker)
-        s.items.append(item)
+        s.links.append(link)
         s.windows.append(Window(order, order.index((seat + 1) % s.nplayers), 0))
     s.phase = WINDOW
 
@@ -181,16 +193,16 @@ def apply_pass(s: YonesuState) -> None:
 
 def step_pass(s: YonesuState) -> None:
     """The holder passes (or is passed for): the window moves on, closes, or its force resolves."""
-    what, item = PriorityStack.pass_(s.windows, s.items)
+    what = pass_priority(s.windows, s.links, EACH)
     if what == "resolve":
-        resolve(s, item)
+        resolve(s, pop_link(s.links))
     elif what == "closed":
         battle.resolve_battle(s)
 
 
 # ---------------------------------------------------------------------- resolution
-def resolve(s: YonesuState, item: tuple) -> None:
-    seat, inst, t, negated = item
+def resolve(s: YonesuState, link: Link) -> None:
+    seat, inst, t, negated = link.seat, link.source, link.targets[0], link.negated
     s.losses_due = True  # effects change ライフ, [上限枚数] and card counts
     s.move(inst, DISCARD, face_up=True)
     if negated:
@@ -266,10 +278,9 @@ def resolve(s: YonesuState, item: tuple) -> None:
             else:
                 s.emit("fizzle_no_first", seat, inst)
         elif do == "negate":
-            if s.items:
-                who2, inst2, t2, _ = s.items[-1]
-                s.items[-1] = (who2, inst2, t2, True)
-                s.emit("negate", seat, inst2, by=inst)
+            if s.links:
+                negate(s.links, len(s.links) - 1)
+                s.emit("negate", seat, s.links[-1].source, by=inst)
         elif do == "cancel_attack" and s.battle is not None:
             atk, bt, _ = s.battle
             s.battle = (atk, bt, True)

@@ -23,6 +23,7 @@ from tefuda.core.observe import place
 
 from .cards import SCHEMA, TYPES_EN, TYPES_JA, compile_cards, level_label
 from .phase_ids import MAX_ATTACKERS, MAX_INST, NONE_T, NTARGETS
+from .rulebook import rules
 from .state import YonesuState
 from .texts import EVENT_TEXT, TERM_LABELS
 from .zones import CFIELD, DECK, YFIELD, zid
@@ -64,6 +65,8 @@ class YonesuGame(Game):
     card_schema = SCHEMA
     package_dir = Path(__file__).parent
     state_class = YonesuState
+    rules = rules
+    state_format = 2  # 2: decisions, payments and the force stack on the core's flow and chain
     event_text = EVENT_TEXT
     term_labels = TERM_LABELS
     outcomes: ClassVar[dict[str, tuple[str, str]]] = {
@@ -386,8 +389,8 @@ class YonesuGame(Game):
             out.append({"zone": f"{me}.yonesu_field", "pos": None, "card": None})
         elif kind == "cost":
             out.append({"zone": f"{me}.cost_field", "pos": None, "card": None})
-        elif kind == "pay" and s.pending is not None:
-            out.append(place(s, s.pending[2], seat))
+        elif kind == "pay" and s.paying() is not None:
+            out.append(place(s, s.paying()[1], seat))
         elif pat == "ct" and action.b != NONE_T:
             out.append(target(action.b))
         return out

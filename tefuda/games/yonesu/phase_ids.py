@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tefuda.core import Action
+from tefuda.core.fields import Code, Ctx
 
 OPENING = 0  # 初期手札補充: the first player picks how many to draw
 EXCHANGE = 1  # 手札交換フェイズ: discard 1, draw 1 (mandatory)
@@ -65,3 +66,19 @@ END_SUMMON = Action("end-summon")
 END_BATTLE = Action("end-battle")
 END_TURN = Action("end-turn")
 SETTLE_DONE = Action("settle-done")
+
+
+def _target_name(v: int, ctx: Ctx) -> str:
+    return "none" if v == NONE_T else f"p{v - PLAYER_T + 1}"
+
+
+def _parse_target(x: str, ctx: Ctx) -> int | None:
+    if x == "none":
+        return NONE_T
+    if x[:1] == "p" and x[1:].isdigit() and 1 <= int(x[1:]) <= ctx.nplayers:
+        return PLAYER_T + int(x[1:]) - 1
+    return None
+
+
+# a force's or an attack's target: a ヨネス (an instance), a player, or none
+TARGET = Code(PLAYER_T, _target_name, _parse_target)

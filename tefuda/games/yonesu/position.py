@@ -24,7 +24,7 @@ from typing import Any
 
 from tefuda.core import FACE_UP, Game, PositionError
 
-from . import flow, turn
+from . import turn
 from .cards import YONESU, level_label
 from .phase_ids import BATTLE, COST, EXCHANGE, EXCHANGE_FREE, FORCE, MAX_INST, PHASE_NAMES, SETTLE, SUMMON
 from .state import YonesuState
@@ -195,7 +195,8 @@ def position(
         s.check_invariants()
     except AssertionError as e:
         raise _bad(f"{_explain(e, s)}") from None
-    flow.proceed(s)
+    s.push("proceed")
+    s.run()
     if not advance and (s.is_over or s.phase != want or s.to_move != attacker):
         if s.is_over:
             res = s.outcome()

@@ -24,7 +24,7 @@ def start(s: YonesuState) -> None:
     s.attacker = s.first
     s.emit("first_player", s.first)
     s.phase = OPENING
-    s.to_move = s.first
+    s.decide(s.first, "opening", "act")
 
 
 def opening_target(s: YonesuState, seat: int) -> int:

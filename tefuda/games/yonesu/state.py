@@ -1,21 +1,21 @@
-"""The state of a game of ヨネス: the core's zones plus this game's fields, and the action dispatch.
+r"""The state of a game of ヨネス: the core's zones plus this game's fields — data only.
 
-Every decision is a phase (``phase_ids``) plus, where needed, a ``pending`` record; priority windows and the
-stack of activated forces are the core's plain-data ``Window`` tuples and item tuples. After every action
-``flow.proceed`` runs the automatic steps (auto-passes, resolutions, 戦闘処理, 手札補充, the next turn)
-until somebody must decide, so a clone or a replay resumes anywhere.
+Every decision is a prompt of the core's flow (core/flow.py) named after its phase (``phase_ids``); priority
+windows and the stack of activated forces are the core's plain-data ``Window`` tuples and chain ``Link``\ s.
+After every action the step ``proceed`` (flow.py) runs the automatic steps (auto-passes, resolutions,
+戦闘処理, 手札補充, the next turn) until somebody must decide, so a clone or a replay resumes anywhere. The
+rules live in the chapters above this module and register themselves in ``rules.py``.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tefuda.core import Action, Rng, State
+from tefuda.core import Rng
+from tefuda.core.chain import Link
 from tefuda.core.fields import (
     Bool,
     CardField,
-    Code,
-    Ctx,
     Enum,
     Flags,
     Inst,
@@ -25,13 +25,12 @@ from tefuda.core.fields import (
     PerSeat,
     Seat,
     Seq,
-    Str,
     Tup,
 )
+from tefuda.core.flow import FlowState
 from tefuda.core.observe import counter, place
 from tefuda.core.priority import Window
 
-from . import battle, flow, forces, setup, turn, victory
 from .cards import FORCE, YONESU, matches_discard
 from .phase_ids import (
     ATTACKED,
@@ -50,31 +49,15 @@ from .phase_ids import (
     PROTECTED,
     SETTLE,
     SUMMON,
+    TARGET,
     WINDOW,
 )
-from .phase_ids import (
-    FORCE as FORCE_PHASE,
-)
+from .phase_ids import FORCE as FORCE_PHASE
+from .rules import rules
 from .zones import BASE, CFIELD, DECK, DISCARD, HAND, NZ, STACK, YFIELD, zid
 
 
-def _target_name(v: int, ctx: Ctx) -> str:
-    return "none" if v == NONE_T else f"p{v - PLAYER_T + 1}"
-
-
-def _parse_target(x: str, ctx: Ctx) -> int | None:
-    if x == "none":
-        return NONE_T
-    if x[:1] == "p" and x[1:].isdigit() and 1 <= int(x[1:]) <= ctx.nplayers:
-        return PLAYER_T + int(x[1:]) - 1
-    return None
-
-
-# a force's or an attack's target: a ヨネス (an instance), a player, or none
-TARGET = Code(PLAYER_T, _target_name, _parse_target)
-
-
-class YonesuState(State):
+class YonesuState(FlowState):
     __slots__ = (
         "above",
         "alive",
@@ -86,13 +69,12 @@ class YonesuState(State):
         "ex_count",
         "first",
         "first_moved",
-        "items",
         "life",
         "limit",
+        "links",
         "losses_due",
         "main",
         "out_order",
-        "pending",
         "phase",
         "settle_k",
         "settle_paid",
@@ -128,8 +110,10 @@ class YonesuState(State):
         "above",
         "bonus",
         "windows",
-        "items",
+        "links",
         "out_order",
+        "frames",
+        "waiting",
     )
 
     _TYPES: ClassVar = {
@@ -139,7 +123,6 @@ class YonesuState(State):
         "turn": Int(0),
         "main": Enum(PHASE_CODES),
         "battle": Opt(Tup(Seq(Inst(), tuple), TARGET, Bool())),
-        "pending": Opt(Tup(Str("pay"), Seat(), Inst(), TARGET, Int(1))),
         "ex_count": Int(0),
         "settle_k": Int(0),
         "settle_paid": Int(0),
@@ -153,8 +136,9 @@ class YonesuState(State):
         "alive": PerSeat(Bool()),
         "turns_taken": PerSeat(Int(0)),
         "windows": Seq(Named(Window, Seq(Seat(), tuple), Int(0), Int(0))),
-        "items": Seq(Tup(Seat(), Inst(), TARGET, Bool())),
+        "links": Seq(Named(Link, Seat(), Inst(), Int(0), Seq(TARGET, tuple), Bool())),
         "out_order": Seq(Seat()),
+        **FlowState.flow_types(rules),
     }
     _CARD_FIELDS: ClassVar = {
         "below": CardField(Inst(none=True), -1),
@@ -169,7 +153,6 @@ class YonesuState(State):
     turn: int
     main: int  # the main phase a closed window returns to (召喚 / 戦闘 / フォース)
     battle: tuple | None  # (attacking instances, target code, cancelled)
-    pending: tuple | None  # ("pay", seat, force instance, target, still to discard)
     ex_count: int  # cards discarded so far in a free exchange
     settle_k: int  # whose コスト精算 it is: seat = (attacker + settle_k) % n
     settle_paid: int  # コスト value discarded so far by that seat
@@ -186,7 +169,7 @@ class YonesuState(State):
     above: list[int]  # the card on top of this one, or -1
     bonus: list[int]  # パワー modifiers until the end of the turn
     windows: list  # priority windows (tefuda.core.priority.Window), bottom first
-    items: list  # activated forces not yet resolved: (seat, instance, target, negated)
+    links: list[Link]  # activated forces not yet resolved (targets: one target code each)
     out_order: list[int]  # seats in the order they lost
 
     def init_fields(self, options: dict[str, Any]) -> None:
@@ -198,7 +181,7 @@ class YonesuState(State):
         self.turn = 0
         self.main = SUMMON
         self.battle = None
-        self.pending = None
+        self._init_flow()
         self.ex_count = 0
         self.settle_k = 0
         self.settle_paid = 0
@@ -215,7 +198,7 @@ class YonesuState(State):
         self.above = [-1] * ni
         self.bonus = [0] * ni
         self.windows = []
-        self.items = []
+        self.links = []
         self.out_order = []
 
     def turn_count(self) -> int:
@@ -374,63 +357,40 @@ class YonesuState(State):
         return f"p{seat + 1}/{name}{tag}"
 
     # ------------------------------------------------------------------ the rules
-    def _legal_actions(self) -> list[Action]:
-        ph = self.phase
-        s = self.to_move
-        if ph == WINDOW:
-            return forces.window_actions(self, s)
-        if ph in (SUMMON, BATTLE, FORCE_PHASE):
-            return turn.main_actions(self, s)
-        if ph == SETTLE:
-            return turn.settle_actions(self, s)
-        if ph in (EXCHANGE, EXCHANGE_FREE):
-            return turn.exchange_actions(self, s)
-        if ph == COST:
-            return turn.cost_actions(self, s)
-        if ph == PAY:
-            return forces.pay_actions(self, s)
-        if ph == DISCARD_DOWN:
-            return forces.discard_down_actions(self, s)
-        if ph == OPENING:
-            return setup.opening_actions(self, s)
-        return []
-
-    def _apply(self, action: Action) -> None:
-        ph = self.phase
-        kind = action.kind
-        if kind == "force":
-            forces.activate(self, self.to_move, action.a, self.target_inst(action.b))
-        elif ph == WINDOW:
-            forces.apply_pass(self)
-        elif kind == "attack":
-            battle.declare(self, action.a, self.target_inst(action.b))
-        elif ph in (SUMMON, BATTLE, FORCE_PHASE):
-            turn.apply_main(self, action)
-        elif ph == SETTLE:
-            turn.apply_settle(self, action)
-        elif ph in (EXCHANGE, EXCHANGE_FREE):
-            turn.apply_exchange(self, action)
-        elif ph == COST:
-            turn.apply_cost(self, action)
-        elif ph == PAY:
-            forces.apply_pay(self, action)
-        elif ph == DISCARD_DOWN:
-            forces.apply_discard_down(self, action)
-        elif ph == OPENING:
-            setup.apply_opening(self, action)
-        flow.proceed(self)
-
     def _on_chat(self, seat: int, text: str) -> None:
+        from . import victory  # a chapter of the rules, above this module
+
         if victory.says_forbidden_name(self, text):
             victory.eliminate(self, seat, "forbidden_name")
-            flow.proceed(self)
+            if self.result is not None:
+                return
+            p = self.pending
+            self.pending = None
+            if p is not None and p.what == "pay":  # still paying: asked again once the steps have run
+                self.push("ask_pay", p.seat, *p.args)
+            self.push("proceed")
+            self.run()
+
+    def paying(self) -> tuple[int, int, int, int] | None:
+        """A [捨/…] cost being paid: (payer, force instance, target, cards still to discard)."""
+        p = self.pending
+        if p is not None and p.what == "pay":
+            return (p.seat, *p.args)
+        if self.phase == PAY and self.frames and self.frames[-1][0] == "ask_pay":  # between two cards
+            return self.frames[-1][1]
+        return None
+
+    def in_response(self) -> bool:
+        """The top window answers a force (only [Interrupt] forces), rather than being the battle's own."""
+        return len(self.windows) > (1 if self.battle is not None else 0)
 
     # ------------------------------------------------------------------ determinization
     def _constraint(self, inst: int):
         """A player paying a [捨/…] cost is publicly known to hold that many fitting cards."""
-        if self.pending is None:
+        paying = self.paying()
+        if paying is None:
             return None
-        _, seat, force, _, left = self.pending
+        seat, force, _, left = paying
         hand = self.zones[zid(seat, HAND)]
         if inst in hand[:left] and self.where[inst] == zid(seat, HAND):
             dc = self.game.tables.discard[self.cards[force]]
@@ -458,7 +418,7 @@ class YonesuState(State):
                 assert self.below[i] < 0 and self.above[i] < 0
         for i in self.zones[STACK]:
             assert tb.ctype[self.cards[i]] == FORCE
-        assert len(self.zones[STACK]) == len(self.items) + (1 if self.phase == PAY else 0)
+        assert len(self.zones[STACK]) == len(self.links) + (1 if self.phase == PAY else 0)
         assert (self.battle is None) or self.windows, "a battle without its force window"
         assert self.result is None or self.to_move == -1
 
@@ -467,7 +427,7 @@ class YonesuState(State):
         ph = self.phase
         ja, en = PHASE_NAMES[ph]
         if ph == WINDOW and self.windows:
-            ja, en = _RESPONSE_NAMES if forces.in_response(self) else _BATTLE_WINDOW_NAMES
+            ja, en = _RESPONSE_NAMES if self.in_response() else _BATTLE_WINDOW_NAMES
         return PHASE_CODES[ph], ja, en
 
     def counters(self, player: int, viewer: int) -> list[dict[str, Any]]:
@@ -492,7 +452,7 @@ class YonesuState(State):
             if self.below[inst] >= 0:
                 out["with"] = place(self, self.below[inst], viewer)
             return out
-        if z == STACK and any(i == inst and neg for _, i, _, neg in self.items):
+        if z == STACK and any(link.source == inst and link.negated for link in self.links):
             return {"flags": ["negated"]}
         return {}
 
@@ -500,13 +460,13 @@ class YonesuState(State):
         ph = self.phase
         source = None
         if ph == WINDOW:
-            if forces.in_response(self):
+            if self.in_response():
                 kind, ja, en = _RESPONSE_PROMPT
-                source = place(self, self.items[-1][1], viewer)
+                source = place(self, self.links[-1].source, viewer)
             else:
                 kind, ja, en = _BATTLE_WINDOW_PROMPT
-        elif ph == PAY:
-            _, _, inst, _, left = self.pending
+        elif ph == PAY and self.paying() is not None:
+            _, inst, _, left = self.paying()
             dja, den = self.game.tables.discard[self.cards[inst]].label()
             kind = "pay_cost"
             ja = f"{dja}の支払い: 見せて捨てるカード (あと{left}枚)"
@@ -541,7 +501,7 @@ class YonesuState(State):
                 "target": self._target_view(t, viewer),
                 "negated": neg,
             }
-            for who, inst, t, neg in self.items
+            for who, inst, t, neg in ((x.seat, x.source, x.targets[0], x.negated) for x in self.links)
         ]
         bt = None
         if self.battle is not None:
@@ -555,8 +515,8 @@ class YonesuState(State):
                 "cancelled": cancelled,
             }
         paying = None
-        if self.pending is not None:
-            _, who, inst, _, left = self.pending
+        if self.paying() is not None:
+            who, inst, _, left = self.paying()
             paying = {"seat": who, "force": place(self, inst, viewer), "left": left}
         settle = None
         if self.phase == SETTLE and self.result is None:

@@ -75,9 +75,10 @@ def eliminate(s: YonesuState, seat: int, code: str) -> None:
     s.alive[seat] = False
     s.out_order.append(seat)
     s.emit("lose", seat, code=code)
-    if s.pending is not None and s.pending[1] == seat:
+    paying = s.paying()
+    if paying is not None and paying[0] == seat:
         # an activation they were paying for never completes
-        s.move(s.pending[2], DISCARD, face_up=True)
+        s.move(paying[1], DISCARD, face_up=True)
         s.pending = None
         s.phase = WINDOW  # flow passes for them, or returns to the main phase
     for k in (HAND, YFIELD, CFIELD):
@@ -102,11 +103,10 @@ def abandon_turn(s: YonesuState) -> None:
     """The 攻撃側 lost mid-turn: forces still on the stack and the battle end without effect."""
     for inst in list(s.zones[STACK]):  # every activated force, one being paid for included
         s.move(inst, DISCARD, face_up=True)
-    s.items.clear()
+    s.links.clear()
     s.windows.clear()
     s.battle = None
-    s.pending = None
-    s.discard_down = ()
+    s.discard_down = ()  # a payment's own step finds the phase changed and asks nothing
 
 
 def _norm(text: str) -> str:
