@@ -127,7 +127,7 @@ def act(s: YonesuState, action: Action) -> None:
         forces.apply_discard_down(s, action)
     elif ph == OPENING:
         setup.apply_opening(s, action)
-    s.push("proceed")
+    proceed(s)  # what a "proceed" step would do next, without the detour through the frames
 
 
 @rules.offer("main")
