@@ -71,6 +71,26 @@ class Rules:
 
         return deco
 
+    def decisions(
+        self,
+        table: dict[str, tuple[Callable[..., list[Action]], Callable[..., None]]],
+        then: Callable[[Any], None],
+    ) -> None:
+        """Register a game's decisions by name: ``name: (actions, apply)``. Asked with
+        ``state.decide(seat, name, name)``, the seat chooses among ``actions(state, seat)``; the action taken
+        goes to ``apply(state, action)`` and then ``then(state)`` runs (the game's automatic steps)."""
+        for name, (actions, apply) in table.items():
+
+            def offer(s: Any, actions: Callable[..., list[Action]] = actions) -> list[Action]:
+                return actions(s, s.to_move)
+
+            def resume(s: Any, action: Action, apply: Callable[..., None] = apply) -> None:
+                apply(s, action)
+                then(s)
+
+            self.offer(name)(offer)
+            self.rule(name=name)(resume)
+
     def arg_types(self, name: str) -> tuple[FieldType, ...]:
         try:
             return self.types[name]
@@ -223,9 +243,11 @@ class FlowState(State):
         self.pending = prompt
         self.to_move = prompt.seat
 
-    def decide(self, seat: int, what: str, resume: str, *args: Any) -> None:
-        """Stop for one of the game's own actions: the offer ``what`` lists them, ``resume`` gets the one
-        taken (after ``args``)."""
+    def decide(self, seat: int, what: str, resume: str | None = None, *args: Any) -> None:
+        """Stop for one of the game's own actions: the offer ``what`` lists them, the rule ``resume`` (by
+        default the one named like the offer: ``Rules.decisions``) gets the one taken, after ``args``."""
+        if resume is None:
+            resume = what
         if args:
             fields = (seat, MENU, what, (), resume, args, 1, 1, False, (), -1, (), 0)
             self.pending = _new_prompt(Prompt, fields)

@@ -11,9 +11,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import FACE_UP, Action
+from tefuda.core.triggers import Waiting
 
 from .cards import VERBS, Effect
-from .phase_ids import CARD_T, DESTROYED, MAX_SUMMONS, NONE_T, PASS, TAPPED
+from .phase_ids import (
+    CARD_T,
+    DESTROYED,
+    MAX_SUMMONS,
+    NONE_T,
+    ON_BATTLE,
+    ON_RESPONSE,
+    ON_RITUAL,
+    ON_SUMMON,
+    PASS,
+    TAPPED,
+)
 from .zones import FRONT, GRAVE, HAND, NZ, REAR, SLOTS
 
 if TYPE_CHECKING:
@@ -228,15 +240,15 @@ def spell_speeds(s: GenesisState, seat: int) -> set[int]:
 
 
 # ---------------------------------------------------------------------- offering optional effects
-def _order(s: GenesisState, items: list[tuple]) -> list[tuple]:
+def _order(s: GenesisState, items: list[Waiting]) -> list[Waiting]:
     """速度 high to low; equal speed: the first player's first (our decision for simultaneous effects)."""
-    return sorted(items, key=lambda q: (-s.unit_speed(q[2]), q[1] != s.first))
+    return sorted(items, key=lambda w: (-s.unit_speed(w.source), w.seat != s.first))
 
 
 def on_summon(s: GenesisState, seat: int, inst: int) -> None:
     e = effect_of(s, inst)
     if e is not None and e.kind == "召喚":
-        s.queue.append(("summon", seat, inst, -1))
+        s.waiting.append(Waiting(seat, inst, ON_SUMMON))
 
 
 def queue_responses(s: GenesisState, seat: int, on: str, ctx: int) -> None:
@@ -244,8 +256,8 @@ def queue_responses(s: GenesisState, seat: int, on: str, ctx: int) -> None:
     for u in s.units(seat):
         e = effect_of(s, u)
         if e is not None and e.kind == "対応" and e.on == on and u != ctx:
-            found.append(("respond", seat, u, ctx))
-    s.queue.extend(_order(s, found))
+            found.append(Waiting(seat, u, ON_RESPONSE, ctx))
+    s.waiting.extend(_order(s, found))
 
 
 def queue_battle_effects(s: GenesisState, attacker: int, blocker: int) -> None:
@@ -254,13 +266,13 @@ def queue_battle_effects(s: GenesisState, attacker: int, blocker: int) -> None:
             continue
         e = effect_of(s, u)
         if e is not None and e.kind == "戦闘":
-            s.queue.append(("battle", s.seat_of(u), u, -1))
+            s.waiting.append(Waiting(s.seat_of(u), u, ON_BATTLE))
 
 
-def offer_ok(s: GenesisState, item: tuple) -> bool:
-    kind, seat, inst, ctx = item
+def offer_ok(s: GenesisState, item: Waiting) -> bool:
+    seat, inst, kind, ctx = item
     e = effect_of(s, inst)
-    if e is None or not usable(s, inst, e, in_battle=kind == "battle"):
+    if e is None or not usable(s, inst, e, in_battle=kind == ON_BATTLE):
         return False
     if face_up_grave(s, seat) < e.cost:
         return False
@@ -273,7 +285,7 @@ def private_choices(e: Effect) -> bool:
 
 
 def trigger_actions(s: GenesisState) -> list[Action]:
-    _kind, seat, inst, ctx = s.queue[0]
+    seat, inst, _kind, ctx = s.waiting[0]
     e = effect_of(s, inst)
     place = s.place_code(inst)  # actions name cards by place, never by id
     return [
@@ -283,17 +295,17 @@ def trigger_actions(s: GenesisState) -> list[Action]:
 
 
 def apply_trigger(s: GenesisState, action: Action) -> None:
-    kind, seat, inst, _ctx = s.queue.pop(0)
+    seat, inst, kind, _ctx = s.waiting.pop(0)
     e = effect_of(s, inst)
     if action.kind == "decline":
         s.emit("decline", seat, inst)
         return
     t = s.target_at(action.b)
-    if kind == "ritual":
+    if kind == ON_RITUAL:
         s.emit("ritual", seat, inst, at=inst)
     announce(s, seat, inst, e, t)
     pay(s, seat, e.cost)
-    if kind == "ritual":
+    if kind == ON_RITUAL:
         s.flags[inst] &= ~FACE_UP  # 術式: the card turns itself face down to fire
     resolve(s, seat, inst, e, t)
 

@@ -11,6 +11,7 @@ from tefuda.core.observe import place
 
 from .cards import RACES_EN, SCHEMA, TYPES_EN, TYPES_JA, compile_cards
 from .phase_ids import CARD_T, NONE_T, NPLACES, NTARGETS, PHASE_CODES, PHASE_NAMES, ROW_PLACES, SPELL
+from .rulebook import rules
 from .state import GenesisState
 from .texts import EVENT_TEXT, KINDS_EN, PLACES_EN, TERM_LABELS
 from .zones import DECK, zone_specs
@@ -69,6 +70,8 @@ class GenesisGame(Game):
     card_schema = SCHEMA
     package_dir = Path(__file__).parent
     state_class = GenesisState
+    rules = rules
+    state_format = 2  # 2: decisions on the core's flow, optional effects in its waiting list
     event_text = EVENT_TEXT
     term_labels = TERM_LABELS
     outcomes: ClassVar[dict[str, tuple[str, str]]] = {
@@ -143,7 +146,7 @@ class GenesisGame(Game):
         players: int | None = None,
         record: bool = True,
     ) -> GenesisState:
-        from . import flow, setup
+        from . import setup
 
         n = players or 2
         if n != 2:
@@ -159,7 +162,8 @@ class GenesisGame(Game):
         s._init_core(self, 2, zone_specs(2), instances, seed, record)
         s.init_fields()
         setup.start(s)
-        flow.proceed(s)
+        s.push("proceed")
+        s.run()
         return s
 
     # ------------------------------------------------------------------ notation

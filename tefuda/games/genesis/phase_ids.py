@@ -20,6 +20,9 @@ LEAVE = 10  # リーブフェイズ
 TRIGGER = 11  # an optional effect is offered (召喚, 対応, 戦闘, 術式)
 OVER = 12
 
+# what kind of optional effect waits to be offered (the ``ability`` of a core Waiting): 召喚, 対応, 戦闘, 術式
+ON_SUMMON, ON_RESPONSE, ON_BATTLE, ON_RITUAL = range(4)
+
 PHASE_NAMES = {
     MULLIGAN: ("マリガン", "mulligan"),
     STANDBY: ("スタンバイフェイズ", "standby phase"),

@@ -20,7 +20,7 @@ from typing import Any
 
 from tefuda.core import FACE_UP, Game, PositionError
 
-from . import flow, turns
+from . import turns
 from .phase_ids import ATTACK, DESTROYED, MAIN, MAX_INST, PHASE_NAMES, SPELL, STANDBY, TAPPED, UNION
 from .state import GenesisState
 from .zones import DECK, FRONT, GRAVE, HAND, NZ, REAR, SLOTS, zone_specs
@@ -232,7 +232,8 @@ def position(
     except AssertionError as e:
         raise PositionError(f"position: {e}") from None
     turns.next_phase(s, begin)
-    flow.proceed(s)
+    s.push("proceed")
+    s.run()
     if advance:
         return s
     who = turn_seat if start in ("standby", "main") else first if start == "union" else None

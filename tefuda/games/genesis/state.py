@@ -1,19 +1,23 @@
-"""The state of a game of ジェネシス・ガーデン: the core's zones plus this game's fields, and the dispatch.
+"""The state of a game of ジェネシス・ガーデン: the core's zones plus this game's fields — data only.
 
-A round is 先攻のプレイヤーターン → 後攻のプレイヤーターン → バトルターン. Every decision is a phase plus,
-for optional effects, the head of ``queue``; ``flow.proceed`` runs everything automatic in between
-(スタンバイ, ドロー, 戦闘 comparisons, サイクル, the move from one phase to the next).
+A round is 先攻のプレイヤーターン → 後攻のプレイヤーターン → バトルターン. Every decision is a prompt of the
+core's flow named after its phase; optional effects wait, in the order they are offered, in the core's
+``waiting`` list (speed first). The step ``proceed`` (flow.py) runs everything automatic in between
+(スタンバイ, ドロー, 戦闘 comparisons, サイクル, the move from one phase to the next). The rules live in the
+chapters above this module and register themselves in ``rules.py``.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from tefuda.core import FACE_UP, Action, Rng, State
-from tefuda.core.fields import Bool, CardField, Enum, Flags, Inst, Int, Opt, PerSeat, Seat, Seq, Str, Tup
+from tefuda.core import FACE_UP, Rng
+from tefuda.core.fields import Bool, CardField, Enum, Flags, Inst, Int, Opt, PerSeat, Seat, Tup
+from tefuda.core.flow import FlowState
 from tefuda.core.observe import counter, place
+from tefuda.core.triggers import Waiting
 
-from . import battle, effects, flow, setup, turns
+from . import effects
 from .cards import HERO
 from .phase_ids import (
     ATTACK,
@@ -28,6 +32,7 @@ from .phase_ids import (
     MAX_INST,
     MOVED,
     MULLIGAN,
+    ON_RITUAL,
     OVER,
     PHASE_CODES,
     PHASE_NAMES,
@@ -37,12 +42,13 @@ from .phase_ids import (
     TRIGGER,
     UNION,
 )
+from .rules import rules
 from .texts import EFFECT_TEXT, KINDS_EN, MILL_CODES
 from .zones import DECK, FRONT, GRAVE, HAND, NZ, REAR, REVEAL, SLOTS
 from .zones import UNION as UNION_ZONE
 
 
-class GenesisState(State):
+class GenesisState(FlowState):
     __slots__ = (
         "atk_mod",
         "battle",
@@ -53,7 +59,6 @@ class GenesisState(State):
         "mull_seat",
         "partner",
         "phase",
-        "queue",
         "resume",
         "round",
         "serial",
@@ -76,6 +81,7 @@ class GenesisState(State):
         "mull_seat",
         "resume",
         "stats_changed",
+        "pending",
     )
     _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
         "cycles",
@@ -85,7 +91,8 @@ class GenesisState(State):
         "def_mod",
         "partner",
         "summoned_at",
-        "queue",
+        "frames",
+        "waiting",
     )
 
     _TYPES: ClassVar = {
@@ -102,7 +109,7 @@ class GenesisState(State):
         "stats_changed": Bool(),
         "cycles": PerSeat(Int(0, 2)),
         "summons": PerSeat(Int(0, 4)),
-        "queue": Seq(Tup(Str("summon", "respond", "battle", "ritual"), Seat(), Inst(), Inst(none=True))),
+        **FlowState.flow_types(rules),
     }
     _CARD_FIELDS: ClassVar = {
         "dmg": CardField(Int(0), 0),
@@ -131,7 +138,6 @@ class GenesisState(State):
     def_mod: list[int]  # 防衛 changes until the end of the turn
     partner: list[int]  # the other card of a union, or -1
     summoned_at: list[int]  # the phase serial a unit was summoned in
-    queue: list[tuple]  # optional effects waiting to be offered: (kind, seat, instance, context)
 
     def init_fields(self) -> None:
         ni = len(self.cards)
@@ -153,7 +159,7 @@ class GenesisState(State):
         self.def_mod = [0] * ni
         self.partner = [-1] * ni
         self.summoned_at = [-1] * ni
-        self.queue = []
+        self._init_flow()
 
     def turn_count(self) -> int:
         return self.round
@@ -315,7 +321,7 @@ class GenesisState(State):
             if log is not None:
                 self.emit(code, seat, inst)
             if why == "damage" and ritual[self.cards[inst]] == 2:
-                self.queue.append(("ritual", seat, inst, -1))
+                self.waiting.append(Waiting(seat, inst, ON_RITUAL))
             if not deck:
                 self.cycle(seat)
 
@@ -336,56 +342,10 @@ class GenesisState(State):
 
     def _on_finish(self) -> None:
         self.phase = OVER
-        self.queue.clear()
 
     @property
     def first_player(self) -> int:
         return self.first
-
-    # ------------------------------------------------------------------ the rules
-    def _legal_actions(self) -> list[Action]:
-        ph = self.phase
-        s = self.to_move
-        if ph == TRIGGER:
-            return effects.trigger_actions(self)
-        if ph == MAIN:
-            return turns.main_actions(self, s)
-        if ph == ATTACK:
-            return battle.attack_actions(self, s)
-        if ph == BLOCK:
-            return battle.block_actions(self, s)
-        if ph == SPELL:
-            return effects.spell_actions(self, s)
-        if ph == UNION:
-            return turns.union_actions(self, s)
-        if ph in (END, LEAVE):
-            return turns.destroyed_actions(self, s)
-        if ph == MULLIGAN:
-            return setup.mulligan_actions(self, s)
-        return []
-
-    def _apply(self, action: Action) -> None:
-        ph = self.phase
-        if ph == TRIGGER:
-            effects.apply_trigger(self, action)
-        elif ph == MAIN:
-            turns.apply_main(self, action)
-        elif ph == ATTACK:
-            battle.apply_attack(self, action)
-        elif ph == BLOCK:
-            battle.apply_block(self, action)
-        elif ph == SPELL:
-            effects.apply_spell(self, action)
-        elif ph == UNION:
-            turns.apply_union(self, action)
-        elif ph in (END, LEAVE):
-            turns.apply_destroyed(self, action)
-        elif ph == MULLIGAN:
-            setup.apply_mulligan(self, action)
-        flow.proceed(self)
-        if self.result is not None:  # a payment may end the game in the middle of any step
-            self.phase = OVER
-            self.to_move = -1
 
     # ------------------------------------------------------------------ determinization
     def _sample_prior(self, owner: int, klass: int, n: int, known_defs: list[int], rng: Rng) -> list[int]:
@@ -453,8 +413,8 @@ class GenesisState(State):
     def prompt(self, viewer: int) -> dict[str, Any] | None:
         ph = self.phase
         source = None
-        if ph == TRIGGER and self.queue:
-            inst = self.queue[0][2]
+        if ph == TRIGGER and self.waiting:
+            inst = self.waiting[0].source
             e = effects.effect_of(self, inst)
             kind = _TARGET_PROMPT.get(e.target, "choose_target")
             what_ja, what_en = effect_texts(e)

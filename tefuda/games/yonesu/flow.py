@@ -3,8 +3,8 @@
 After every action (and after a chat line that costs a player the game) the step ``proceed`` checks the
 勝利/敗北条件, passes for seats that publicly cannot act in a window, resolves forces and battles as windows
 close, runs コスト精算 seat by seat, 手札補充 and the change of turn, until someone has a decision to make
-(a prompt of the core's flow: the offer named after the phase) or the game is over. ``act`` carries out the
-action taken, by phase, and schedules ``proceed`` again.
+(a prompt of the core's flow: the decision named after the phase) or the game is over; the action taken is
+carried out (``rules.decisions`` below) and ``proceed`` goes on.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .state import YonesuState
 
 TURN_PHASES = frozenset({EXCHANGE, EXCHANGE_FREE, COST, SUMMON, BATTLE, FORCE, WINDOW, PAY, DISCARD_DOWN})
-# the offer that lists a phase's actions
+# the decision a phase asks for
 OFFERS = {
     SUMMON: "main",
     BATTLE: "main",
@@ -63,18 +63,18 @@ def proceed(s: YonesuState) -> None:
         if ph == WINDOW:
             if not s.windows:
                 s.phase = s.main
-                s.decide(s.attacker, OFFERS[s.main], "act")
+                s.decide(s.attacker, OFFERS[s.main])
                 return
             holder = s.windows[-1].seat
             if forces.can_act(s, holder):
-                s.decide(holder, "window", "act")
+                s.decide(holder, "window")
                 return
             forces.step_pass(s)
             continue
         if ph == DISCARD_DOWN:
             p = forces.next_discarder(s)
             if p >= 0:
-                s.decide(p, "discard_down", "act")
+                s.decide(p, "discard_down")
                 return
             s.phase = WINDOW
             continue
@@ -83,7 +83,7 @@ def proceed(s: YonesuState) -> None:
         if ph == SETTLE:
             p = turn.settler(s)
             if p >= 0:
-                s.decide(p, "settle", "act")
+                s.decide(p, "settle")
                 return
             turn.refill(s)
             victory.check(s)
@@ -98,68 +98,38 @@ def proceed(s: YonesuState) -> None:
             if not s.alive[s.first]:  # the first player lost already: the next one clockwise goes first
                 n = s.nplayers
                 s.first = s.attacker = next(p for p in ((s.first + k) % n for k in range(1, n)) if s.alive[p])
-            s.decide(s.first, "opening", "act")
+            s.decide(s.first, "opening")
             return
-        s.decide(s.attacker, OFFERS[ph], "act")
+        s.decide(s.attacker, OFFERS[ph])
         return
 
 
-@rules.rule()
-def act(s: YonesuState, action: Action) -> None:
-    """Carry out the action taken in the current phase; then the automatic steps go on."""
-    ph = s.phase
-    kind = action.kind
-    if kind == "force":
+def window_act(s: YonesuState, action: Action) -> None:
+    if action.kind == "force":
         forces.activate(s, s.to_move, action.a, s.target_inst(action.b))
-    elif ph == WINDOW:
+    else:
         forces.apply_pass(s)
-    elif kind == "attack":
+
+
+def main_act(s: YonesuState, action: Action) -> None:
+    if action.kind == "force":
+        forces.activate(s, s.to_move, action.a, s.target_inst(action.b))
+    elif action.kind == "attack":
         battle.declare(s, action.a, s.target_inst(action.b))
-    elif ph in (SUMMON, BATTLE, FORCE):
+    else:
         turn.apply_main(s, action)
-    elif ph == SETTLE:
-        turn.apply_settle(s, action)
-    elif ph in (EXCHANGE, EXCHANGE_FREE):
-        turn.apply_exchange(s, action)
-    elif ph == COST:
-        turn.apply_cost(s, action)
-    elif ph == DISCARD_DOWN:
-        forces.apply_discard_down(s, action)
-    elif ph == OPENING:
-        setup.apply_opening(s, action)
-    proceed(s)  # what a "proceed" step would do next, without the detour through the frames
 
 
-@rules.offer("main")
-def main_offer(s: YonesuState) -> list[Action]:
-    return turn.main_actions(s, s.to_move)
-
-
-@rules.offer("exchange")
-def exchange_offer(s: YonesuState) -> list[Action]:
-    return turn.exchange_actions(s, s.to_move)
-
-
-@rules.offer("cost")
-def cost_offer(s: YonesuState) -> list[Action]:
-    return turn.cost_actions(s, s.to_move)
-
-
-@rules.offer("window")
-def window_offer(s: YonesuState) -> list[Action]:
-    return forces.window_actions(s, s.to_move)
-
-
-@rules.offer("settle")
-def settle_offer(s: YonesuState) -> list[Action]:
-    return turn.settle_actions(s, s.to_move)
-
-
-@rules.offer("discard_down")
-def discard_down_offer(s: YonesuState) -> list[Action]:
-    return forces.discard_down_actions(s, s.to_move)
-
-
-@rules.offer("opening")
-def opening_offer(s: YonesuState) -> list[Action]:
-    return setup.opening_actions(s, s.to_move)
+# every decision: what the seat asked chooses among, and what the action taken does; then proceed
+rules.decisions(
+    {
+        "main": (turn.main_actions, main_act),
+        "exchange": (turn.exchange_actions, turn.apply_exchange),
+        "cost": (turn.cost_actions, turn.apply_cost),
+        "window": (forces.window_actions, window_act),
+        "settle": (turn.settle_actions, turn.apply_settle),
+        "discard_down": (forces.discard_down_actions, forces.apply_discard_down),
+        "opening": (setup.opening_actions, setup.apply_opening),
+    },
+    then=proceed,
+)

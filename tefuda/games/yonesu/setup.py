@@ -24,7 +24,7 @@ def start(s: YonesuState) -> None:
     s.attacker = s.first
     s.emit("first_player", s.first)
     s.phase = OPENING
-    s.decide(s.first, "opening", "act")
+    s.decide(s.first, "opening")
 
 
 def opening_target(s: YonesuState, seat: int) -> int:
