@@ -17,7 +17,7 @@ from .events import Event
 from .game import Game, OptionSpec, game_class, game_ids, load_game, register
 from .rng import Rng
 from .state import FACE_UP, Outcome, State
-from .zones import HIDDEN, PRIVATE, PUBLIC, ZoneSpec
+from .zones import HIDDEN, PRIVATE, PUBLIC, ZoneSpec, each_seat
 
 __all__ = [
     "FACE_UP",
@@ -47,6 +47,7 @@ __all__ = [
     "State",
     "TefudaError",
     "ZoneSpec",
+    "each_seat",
     "game_class",
     "game_ids",
     "load_game",

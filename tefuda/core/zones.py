@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 PUBLIC = 0  # everyone sees identities (discard pile, reveal area)
 PRIVATE = 1  # the owner sees identities (hand; face-down set cards); face-up cards there are public
@@ -40,3 +41,10 @@ class ZoneSpec:
     @property
     def label_en(self) -> str:
         return self.name_en or self.name.replace("_", " ")
+
+
+def each_seat(nplayers: int, zones: Iterable[ZoneSpec]) -> tuple[ZoneSpec, ...]:
+    """One player's places (written for seat 0) laid out for every seat, seat by seat: zone ``k`` of seat
+    ``p`` is at ``p * len(zones) + k``."""
+    zones = tuple(zones)
+    return tuple(replace(z, owner=seat) for seat in range(nplayers) for z in zones)

@@ -5,41 +5,26 @@ from __future__ import annotations
 
 from functools import cache
 
-from tefuda.core import HIDDEN, PRIVATE, PUBLIC, ZoneSpec
+from tefuda.core import HIDDEN, PRIVATE, PUBLIC, ZoneSpec, each_seat
 
 DECK, HAND, GRAVE, FRONT, REAR, UNION, REVEAL = range(7)
 NZ = 7
 SLOTS = 5  # 前衛5箇所, 後衛5箇所
-PLAYED = ("front", "rear")  # a card summoned here counts as played (simulator statistics)
 
-_ZONES = (  # name, 日本語, English, visibility, ordered, mixes, capacity (a 本陣's top is its last card)
-    ("deck", "本陣", "deck", HIDDEN, True, False, None),
-    ("hand", "手札", "hand", PRIVATE, False, True, None),
-    ("grave", "冥府", "underworld", PUBLIC, True, False, None),  # index 0 is the bottom (転生 starts there)
-    ("front", "前衛", "front", PUBLIC, True, False, SLOTS),
-    ("rear", "後衛", "rear", PUBLIC, True, False, SLOTS),
-    ("union", "ユニオン", "union", PUBLIC, True, False, SLOTS),  # rear cards laid sideways on front units
-    ("reveal", "公開", "shown", PUBLIC, True, False, None),
+_ZONES = (  # a player's places (a 本陣's top is its last card)
+    ZoneSpec("deck", "本陣", 0, HIDDEN, ordered=True, name_en="deck"),
+    ZoneSpec("hand", "手札", 0, PRIVATE, mixes=True, name_en="hand"),
+    ZoneSpec("grave", "冥府", 0, PUBLIC, ordered=True, name_en="underworld"),  # index 0: the bottom (転生)
+    ZoneSpec("front", "前衛", 0, PUBLIC, ordered=True, capacity=SLOTS, played=True, name_en="front"),
+    ZoneSpec("rear", "後衛", 0, PUBLIC, ordered=True, capacity=SLOTS, played=True, name_en="rear"),
+    ZoneSpec("union", "ユニオン", 0, PUBLIC, ordered=True, capacity=SLOTS, name_en="union"),  # laid sideways
+    ZoneSpec("reveal", "公開", 0, PUBLIC, ordered=True, name_en="shown"),
 )
 
 
 @cache
 def zone_specs(nplayers: int) -> tuple[ZoneSpec, ...]:
-    return tuple(
-        ZoneSpec(
-            name,
-            ja,
-            seat,
-            vis,
-            ordered=ordered,
-            mixes=mixes,
-            capacity=cap,
-            played=name in PLAYED,
-            name_en=en,
-        )
-        for seat in range(nplayers)
-        for (name, ja, en, vis, ordered, mixes, cap) in _ZONES
-    )
+    return each_seat(nplayers, _ZONES)
 
 
 def zid(seat: int, k: int) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from tefuda.core import HIDDEN, PRIVATE, PUBLIC, ZoneSpec
+from tefuda.core import HIDDEN, PRIVATE, PUBLIC, ZoneSpec, each_seat
 
 DECK, DISCARD, STACK = 0, 1, 2  # shared: 山札, 捨て札置き場, forces being activated (発動中のフォース)
 HAND, YFIELD, CFIELD = 0, 1, 2  # per player: 手札, ヨネスフィールド, コストフィールド
@@ -32,21 +32,20 @@ def zone_specs(nplayers: int) -> tuple[ZoneSpec, ...]:
             name_en="forces activated",
         ),
     )
-    per_seat = tuple(
-        spec
-        for seat in range(nplayers)
-        for spec in (
-            ZoneSpec("hand", "手札", seat, PRIVATE, mixes=True),
+    per_seat = each_seat(
+        nplayers,
+        (
+            ZoneSpec("hand", "手札", 0, PRIVATE, mixes=True),
             ZoneSpec(
                 "yonesu_field",
                 "ヨネスフィールド",
-                seat,
+                0,
                 PUBLIC,
                 ordered=True,
                 played=True,
                 name_en="Yonesu field",
             ),
-            ZoneSpec("cost_field", "コストフィールド", seat, PUBLIC, ordered=True),
-        )
+            ZoneSpec("cost_field", "コストフィールド", 0, PUBLIC, ordered=True),
+        ),
     )
     return shared + per_seat
