@@ -13,7 +13,7 @@ from .cards import RACES_EN, SCHEMA, TYPES_EN, TYPES_JA, compile_cards
 from .phase_ids import CARD_T, NONE_T, NPLACES, NTARGETS, PHASE_CODES, PHASE_NAMES, ROW_PLACES, SPELL
 from .rulebook import rules
 from .state import GenesisState
-from .texts import EVENT_TEXT, KINDS_EN, PLACES_EN, TERM_LABELS
+from .texts import KINDS_EN, PLACES_EN, TEXTS
 from .zones import DECK, zone_specs
 
 DECK_SIZE = 40  # 本陣: 40枚 (必ず40枚でなければならない)
@@ -72,8 +72,9 @@ class GenesisGame(Game):
     state_class = GenesisState
     rules = rules
     state_format = 2  # 2: decisions on the core's flow, optional effects in its waiting list
-    event_text = EVENT_TEXT
-    term_labels = TERM_LABELS
+    texts = TEXTS
+    event_text = TEXTS.events
+    term_labels = TEXTS.terms
     outcomes: ClassVar[dict[str, tuple[str, str]]] = {
         "third_empty": ("本陣が3回0になった", "third empty 本陣"),
     }

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from tefuda.core import Action, ActionSpace, Deck, Game, NotationError, OptionSpec, Rng, register
 from tefuda.core.game import sample_capped
+from tefuda.core.texts import load_texts
 
 from . import setup
 from .cards import (
@@ -22,7 +23,6 @@ from .cards import (
 )
 from .rulebook import rules
 from .state import MAX_POS, KirifudaState
-from .texts import EVENT_TEXT, TERM_LABELS
 from .zones import DECK, NZ, TRUMP, zone_specs
 
 # public classes of instances: what every player knows a face-down card to be
@@ -74,8 +74,9 @@ class KirifudaGame(Game):
     state_class = KirifudaState
     rules = rules
     state_format = 2  # 2: decisions and pending effects on the core's flow (prompt, frames)
-    event_text = EVENT_TEXT
-    term_labels = TERM_LABELS
+    texts = load_texts(Path(__file__).with_name("texts.toml"))
+    event_text = texts.events
+    term_labels = texts.terms
     outcomes: ClassVar[dict[str, tuple[str, str]]] = {
         "life_zero": ("ライフ0", "life 0"),
         "both_life_zero": ("両者ライフ0", "both lives 0"),

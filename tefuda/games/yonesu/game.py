@@ -20,12 +20,12 @@ from tefuda.core import (
 )
 from tefuda.core.game import Mode
 from tefuda.core.observe import place
+from tefuda.core.texts import load_texts
 
 from .cards import SCHEMA, TYPES_EN, TYPES_JA, compile_cards, level_label
 from .phase_ids import MAX_ATTACKERS, MAX_INST, NONE_T, NTARGETS
 from .rulebook import rules
 from .state import YonesuState
-from .texts import EVENT_TEXT, TERM_LABELS
 from .zones import CFIELD, DECK, YFIELD, zid
 
 MIN_BOX = 40
@@ -67,8 +67,9 @@ class YonesuGame(Game):
     state_class = YonesuState
     rules = rules
     state_format = 2  # 2: decisions, payments and the force stack on the core's flow and chain
-    event_text = EVENT_TEXT
-    term_labels = TERM_LABELS
+    texts = load_texts(Path(__file__).with_name("texts.toml"))
+    event_text = texts.events
+    term_labels = texts.terms
     outcomes: ClassVar[dict[str, tuple[str, str]]] = {
         "four_first": ("ファーストヨネスが4体揃った", "four ファーストヨネス"),
         "life_zero": ("ライフが0以下になった", "life 0"),
