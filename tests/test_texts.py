@@ -64,3 +64,9 @@ def test_more_pair_tables_are_checked_too(tmp_path):
     path = write(tmp_path, '[events]\n[terms]\n[effects]\ndamage = ["{amount}ダメージ", "damage"]\n')
     with pytest.raises(TextsFileError, match=r"texts.toml:4: \[effects\] damage: .*same placeholders"):
         load_texts(path, more_pairs=("effects",))
+
+
+def test_outcomes_are_read_and_optional(tmp_path):
+    texts = load_texts(write(tmp_path, '[events]\n[terms]\n[outcomes]\nlife_zero = ["ライフ0", "life 0"]\n'))
+    assert texts.outcomes == {"life_zero": ("ライフ0", "life 0")}
+    assert load_texts(write(tmp_path, "[events]\n[terms]\n")).outcomes == {}

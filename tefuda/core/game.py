@@ -17,48 +17,9 @@ from .cards import CardSchema, CardSet, load_cardset
 from .decklist import Deck, load_deck, parse_deck
 from .errors import DeckListError, NotationError, OptionError, PositionError
 from .events import EVENT_REFS
+from .options import OptionSpec
 from .state import TERMINAL, State
 from .zones import ZoneSpec
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """One house-rule switch. ``choices`` for enumerations; otherwise ``kind`` (int, bool) is checked."""
-
-    default: Any
-    doc: str
-    doc_ja: str = ""
-    choices: tuple[Any, ...] | None = None
-    kind: type | None = None
-    min: int | None = None
-    max: int | None = None
-
-    def check(self, name: str, value: Any) -> Any:
-        if self.choices is not None:
-            if value not in self.choices:
-                raise OptionError(
-                    f"option {name}: {value!r} is not one of {', '.join(map(str, self.choices))}"
-                )
-            return value
-        kind = self.kind or type(self.default)
-        if kind is bool and isinstance(value, str):
-            if value.lower() in ("true", "yes", "on", "1"):
-                return True
-            if value.lower() in ("false", "no", "off", "0"):
-                return False
-            raise OptionError(f"option {name}: {value!r} is not true/false")
-        if kind is int and isinstance(value, str):
-            try:
-                value = int(value)
-            except ValueError:
-                raise OptionError(f"option {name}: {value!r} is not a whole number") from None
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise OptionError(f"option {name}: {value!r} is not a {kind.__name__}")
-        if self.min is not None and value < self.min:
-            raise OptionError(f"option {name}: {value} is below the minimum {self.min}")
-        if self.max is not None and value > self.max:
-            raise OptionError(f"option {name}: {value} is above the maximum {self.max}")
-        return value
 
 
 @dataclass(frozen=True)

@@ -3,10 +3,10 @@ Japanese and English, so a designer (or a translator) edits text without touchin
 loads it the same way.
 
 The file has the tables ``[events]`` (event code → ``["日本語", "English"]``, the templates of
-tefuda/view/text.py), ``[terms]`` (a counter or flag of the table → its two labels) and whatever further
-tables the game keeps (read as they are, through :attr:`Texts.tables`). Every pair is checked when the file
-is read: two strings, and the same placeholders in both languages, so a template can never fail at run time
-for want of a name the other language uses.
+tefuda/view/text.py), ``[terms]`` (a counter or flag of the table → its two labels), ``[outcomes]`` (how a
+game can end) and whatever further tables the game keeps (read as they are, through :attr:`Texts.tables`).
+Every pair is checked when the file is read: two strings, and the same placeholders in both languages, so a
+template can never fail at run time for want of a name the other language uses.
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ from .errors import TefudaError
 
 Pair = tuple[str, str]
 
-# the tables whose values are [Japanese, English] pairs of templates; any other table is passed through
-PAIR_TABLES = ("events", "terms")
+# the tables whose values are [Japanese, English] pairs of templates (``outcomes`` may be left out); any
+# other table is passed through
+PAIR_TABLES = ("events", "terms", "outcomes")
 
 
 class TextsFileError(TefudaError, ValueError):
@@ -36,6 +37,7 @@ class Texts:
 
     events: dict[str, Pair]
     terms: dict[str, Pair]
+    outcomes: dict[str, Pair] = field(default_factory=dict)
     tables: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
@@ -63,7 +65,7 @@ def _line_of(text: str, table: str, key: str) -> int:
 
 
 def _pairs(data: dict[str, Any], table: str, path: Path, text: str) -> dict[str, Pair]:
-    raw = data.get(table)
+    raw = data.get(table, {} if table == "outcomes" else None)
     if not isinstance(raw, dict):
         raise TextsFileError(f"{path}:1: [{table}] is missing (a table of code = [Japanese, English])")
     pairs: dict[str, Pair] = {}
@@ -95,7 +97,7 @@ def load_texts(path: Path, *, more_pairs: tuple[str, ...] = ()) -> Texts:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise TextsFileError(f"{path}: not valid TOML: {exc}") from exc
-    events, terms = (_pairs(data, table, path, text) for table in PAIR_TABLES)
+    events, terms, outcomes = (_pairs(data, table, path, text) for table in PAIR_TABLES)
     tables: dict[str, dict[str, Any]] = {name: _pairs(data, name, path, text) for name in more_pairs}
     for name, value in data.items():
         if name in PAIR_TABLES or name in more_pairs:
@@ -103,4 +105,4 @@ def load_texts(path: Path, *, more_pairs: tuple[str, ...] = ()) -> Texts:
         if not isinstance(value, dict):
             raise TextsFileError(f"{path}:{_line_of(text, name, '')}: {name} must be a table")
         tables[name] = value
-    return Texts(events=events, terms=terms, tables=tables)
+    return Texts(events=events, terms=terms, outcomes=outcomes, tables=tables)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from tefuda.core import Action, ActionSpace, Deck, Game, OptionError, OptionSpec, Rng, register
+from tefuda.core import Action, ActionSpace, Deck, Game, OptionError, Rng, register
 from tefuda.core.game import sample_capped
 from tefuda.core.observe import place
+from tefuda.core.options import load_options
 
 from .cards import RACES_EN, SCHEMA, TYPES_EN, TYPES_JA, compile_cards
 from .phase_ids import CARD_T, NONE_T, NPLACES, NTARGETS, PHASE_CODES, PHASE_NAMES, ROW_PLACES, SPELL
@@ -73,27 +74,10 @@ class GenesisGame(Game):
     rules = rules
     state_format = 2  # 2: decisions on the core's flow, optional effects in its waiting list
     texts = TEXTS
+    outcomes = TEXTS.outcomes
     event_text = TEXTS.events
     term_labels = TEXTS.terms
-    outcomes: ClassVar[dict[str, tuple[str, str]]] = {
-        "third_empty": ("本陣が3回0になった", "third empty 本陣"),
-    }
-    option_specs: ClassVar[dict[str, OptionSpec]] = {
-        "max_copies": OptionSpec(
-            4,
-            "copies of one card allowed in a 本陣 (the page sets none: our decision)",
-            "同名カードの上限",
-            kind=int,
-            min=1,
-            max=40,
-        ),
-        "open_decklists": OptionSpec(
-            False,
-            "deck lists are public (the AI may assume the opponent's list)",
-            "デッキリスト公開",
-            kind=bool,
-        ),
-    }
+    option_specs = load_options(Path(__file__).with_name("options.toml"))
 
     def _setup(self) -> None:
         self.tables = compile_cards(self.cardset)

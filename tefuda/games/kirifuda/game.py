@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from tefuda.core import Action, ActionSpace, Deck, Game, NotationError, OptionSpec, Rng, register
+from tefuda.core import Action, ActionSpace, Deck, Game, NotationError, Rng, register
 from tefuda.core.game import sample_capped
+from tefuda.core.options import load_options
 from tefuda.core.texts import load_texts
 
 from . import setup
@@ -77,49 +78,8 @@ class KirifudaGame(Game):
     texts = load_texts(Path(__file__).with_name("texts.toml"))
     event_text = texts.events
     term_labels = texts.terms
-    outcomes: ClassVar[dict[str, tuple[str, str]]] = {
-        "life_zero": ("ライフ0", "life 0"),
-        "both_life_zero": ("両者ライフ0", "both lives 0"),
-        "deck_out": ("山札切れ", "deck out"),
-        "both_deck_out": ("両者山札切れ", "both decks empty"),
-    }
-    option_specs: ClassVar[dict[str, OptionSpec]] = {
-        "life": OptionSpec(
-            3,
-            "life cards per player (setup page cut off after 'take 3 cards')",
-            "ライフの枚数",
-            kind=int,
-            min=1,
-            max=10,
-        ),
-        "deck_size": OptionSpec(
-            30, "main deck size (trump deck aside)", "山札の枚数", kind=int, min=10, max=60
-        ),
-        "max_copies": OptionSpec(
-            3, "copies of one card allowed in a deck", "同名カードの上限", kind=int, min=1, max=60
-        ),
-        "tie": OptionSpec(
-            "no_damage",
-            "equal POW: nobody takes life, or each takes one of the other's",
-            "POWが同じとき",
-            choices=("no_damage", "both_damage"),
-        ),
-        "deck_out": OptionSpec(
-            "lose",
-            "a player who must draw from an empty deck loses, or reshuffles the discard pile into a new deck",
-            "山札切れ",
-            choices=("lose", "reshuffle"),
-        ),
-        "overwrite_to": OptionSpec(
-            "discard", "where an overwritten set card goes", "上書きされたカード", choices=("discard", "hand")
-        ),
-        "open_decklists": OptionSpec(
-            False,
-            "deck lists are public (the AI may assume the opponent's list)",
-            "デッキリスト公開",
-            kind=bool,
-        ),
-    }
+    outcomes = texts.outcomes
+    option_specs = load_options(Path(__file__).with_name("options.toml"))
 
     def _setup(self) -> None:
         self.tables = compile_cards(self.cardset)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 from tefuda.core import (
     FACE_UP,
@@ -14,12 +14,12 @@ from tefuda.core import (
     DeckEntry,
     Game,
     OptionError,
-    OptionSpec,
     PositionError,
     register,
 )
 from tefuda.core.game import Mode
 from tefuda.core.observe import place
+from tefuda.core.options import load_options
 from tefuda.core.texts import load_texts
 
 from .cards import SCHEMA, TYPES_EN, TYPES_JA, compile_cards, level_label
@@ -70,63 +70,14 @@ class YonesuGame(Game):
     texts = load_texts(Path(__file__).with_name("texts.toml"))
     event_text = texts.events
     term_labels = texts.terms
-    outcomes: ClassVar[dict[str, tuple[str, str]]] = {
-        "four_first": ("ファーストヨネスが4体揃った", "four ファーストヨネス"),
-        "life_zero": ("ライフが0以下になった", "life 0"),
-        "over_limit": ("手札とフィールドの合計が[上限枚数]を超えた", "over the card limit"),
-        "no_exchange": ("手札交換をしていない(手札がない)", "could not exchange a card"),
-        "forbidden_name": ("「邪神グラジヨネス」の名を宣言した", "said the name 邪神グラジヨネス"),
-        "everyone_lost": ("全員が敗北", "everyone lost"),
-    }
+    outcomes = texts.outcomes
     modes = (
         Mode("2p", 2),
         Mode("3p", 3),
         Mode("4p", 4),
         Mode("4p-teams", 4, {"teams": True}),
     )
-    option_specs: ClassVar[dict[str, OptionSpec]] = {
-        "life": OptionSpec(
-            10,
-            "starting life (the rulebook never gives it: our decision)",
-            "初期ライフ",
-            kind=int,
-            min=1,
-            max=99,
-        ),
-        "limit": OptionSpec(
-            8, "[上限枚数] at the start of the game", "開始時の[上限枚数]", kind=int, min=3, max=15
-        ),
-        "tie": OptionSpec(
-            "both",
-            "equal パワー in a battle: both sides are destroyed, or nothing happens",
-            "パワーが同じとき",
-            choices=("both", "none"),
-        ),
-        "repel": OptionSpec(
-            "destroy",
-            "an attack that is weaker than its target: the attackers are destroyed, or nothing happens",
-            "攻撃側のパワーが低いとき",
-            choices=("destroy", "none"),
-        ),
-        "destroy": OptionSpec(
-            "stack",
-            "a destroyed evolved ヨネス: its whole stack goes, or only its top card (it devolves)",
-            "進化したヨネスの破壊",
-            choices=("stack", "top"),
-        ),
-        "forbidden_name": OptionSpec(
-            True,
-            "a player who says 邪神グラジヨネス (chat) loses",
-            "「邪神グラジヨネス」と言ったら敗北",
-            kind=bool,
-        ),
-        "teams": OptionSpec(
-            False,
-            "4 players: partners sitting opposite (P1 & P3 against P2 & P4)",
-            "4人チーム戦(向かい合った2人が組)",
-            kind=bool,
-        ),
-    }
+    option_specs = load_options(Path(__file__).with_name("options.toml"))
 
     def _setup(self) -> None:
         self.tables = compile_cards(self.cardset)
