@@ -206,7 +206,6 @@ class Game(ABC):
     def zone_specs(self, nplayers: int) -> tuple[ZoneSpec, ...]:
         """The table's zones for ``nplayers`` players."""
 
-    @abstractmethod
     def new_state(
         self,
         decks: list[Deck] | None = None,
@@ -215,7 +214,45 @@ class Game(ABC):
         players: int | None = None,
         record: bool = True,
     ) -> State:
-        """A new game, set up and run to its first decision."""
+        """A new game, set up and run to its first decision: the player count checked, a checked deck for
+        every seat, every card dealt to its starting zone (:meth:`deal`), then the game's own 準備
+        (:meth:`start`). A game with a different setup overrides the hooks, or this whole method."""
+        n = players or self.min_players
+        problem = self.players_problem(n)
+        if problem is not None:
+            raise OptionError(problem)
+        decks = self.seat_decks(decks, n)
+        state = self.state_class.__new__(self.state_class)
+        state._init_core(self, n, self.zone_specs(n), self.deal(decks, n), seed, record)
+        self.start(state)
+        return state
+
+    def players_problem(self, nplayers: int) -> str | None:
+        """Why ``nplayers`` cannot play this game (None when they can)."""
+        if self.min_players <= nplayers <= self.max_players:
+            return None
+        game = f"{self.name} ({self.name_en})"
+        if self.min_players == self.max_players:
+            return f"{game} is a game for exactly {self.min_players} players, not {nplayers}"
+        return f"{game} is played by {self.min_players} to {self.max_players} players, not {nplayers}"
+
+    def seat_decks(self, decks: list[Deck] | None, nplayers: int) -> list[Deck]:
+        """One checked deck per seat (the sample decks when none are given)."""
+        if decks is None:
+            decks = [self.default_deck(seat) for seat in range(nplayers)]
+        if len(decks) != nplayers:
+            raise ValueError(f"need {nplayers} decks, got {len(decks)}")
+        for deck in decks:
+            self.check_deck(deck)
+        return decks
+
+    def deal(self, decks: list[Deck], nplayers: int) -> list[tuple[int, int, int, int]]:
+        """Where every card starts: ``(card index, owner seat, public class, zone)`` in each zone's order
+        (core/state.py ``_init_core``)."""
+        raise NotImplementedError(f"{self.id}: deal() (or new_state) is not implemented")
+
+    def start(self, state: State) -> None:  # noqa: B027 - an optional hook, empty by default
+        """The game's own fields and its 準備 (setup), run to the first decision."""
 
     def position(self, **spec: Any) -> State:
         """A position set up by hand (scenario tests, puzzles, bug reports): the game documents its keyword

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tefuda.core import Action, ActionSpace, Deck, Game, OptionError, Rng, register
+from tefuda.core import Action, ActionSpace, Deck, Game, Rng, register
 from tefuda.core.game import sample_capped
 from tefuda.core.observe import place
 from tefuda.core.options import load_options
@@ -123,33 +123,17 @@ class GenesisGame(Game):
     def zone_specs(self, nplayers: int):
         return zone_specs(nplayers)
 
-    def new_state(
-        self,
-        decks: list[Deck] | None = None,
-        seed: int = 0,
-        *,
-        players: int | None = None,
-        record: bool = True,
-    ) -> GenesisState:
+    def deal(self, decks: list[Deck], nplayers: int) -> list[tuple[int, int, int, int]]:
+        """ゲームの準備: each player's 40 cards are their 本陣."""
+        return [(c.index, seat, 0, seat * 7 + DECK) for seat, d in enumerate(decks) for c in d.cards()]
+
+    def start(self, s: GenesisState) -> None:
         from . import setup
 
-        n = players or 2
-        if n != 2:
-            raise OptionError("ジェネシス・ガーデン is a game for exactly 2 players")
-        if decks is None:
-            decks = [self.default_deck(0), self.default_deck(1)]
-        if len(decks) != 2:
-            raise ValueError(f"need 2 decks, got {len(decks)}")
-        for d in decks:
-            self.check_deck(d)
-        instances = [(c.index, seat, 0, seat * 7 + DECK) for seat, d in enumerate(decks) for c in d.cards()]
-        s = GenesisState.__new__(GenesisState)
-        s._init_core(self, 2, zone_specs(2), instances, seed, record)
         s.init_fields()
         setup.start(s)
         s.push("proceed")
         s.run()
-        return s
 
     # ------------------------------------------------------------------ notation
     def _ref(self, s: GenesisState, v: int, ch: str, lang: str) -> str:

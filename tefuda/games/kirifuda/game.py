@@ -148,25 +148,8 @@ class KirifudaGame(Game):
     def zone_specs(self, nplayers: int):
         return zone_specs(nplayers)
 
-    def new_state(
-        self,
-        decks: list[Deck] | None = None,
-        seed: int = 0,
-        *,
-        players: int | None = None,
-        record: bool = True,
-    ) -> KirifudaState:
-        n = players or 2
-        if n != 2:
-            from tefuda.core import OptionError
-
-            raise OptionError("切り札 is a game for exactly 2 players")
-        if decks is None:
-            decks = [self.default_deck(0), self.default_deck(1)]
-        if len(decks) != n:
-            raise ValueError(f"need {n} decks, got {len(decks)}")
-        for d in decks:
-            self.check_deck(d)
+    def deal(self, decks: list[Deck], nplayers: int) -> list[tuple[int, int, int, int]]:
+        """準備: the main deck face down; the trump deck (切り札デッキ: an attacker and a support) aside."""
         instances: list[tuple[int, int, int, int]] = []
         for seat, deck in enumerate(decks):
             for c in deck.cards():
@@ -177,11 +160,11 @@ class KirifudaGame(Game):
                     instances.append((c.index, seat, TRUMP_S, seat * NZ + TRUMP))
                 else:
                     instances.append((c.index, seat, MAIN, seat * NZ + DECK))
-        s = KirifudaState.__new__(KirifudaState)
-        s._init_core(self, n, zone_specs(n), instances, seed, record)
+        return instances
+
+    def start(self, s: KirifudaState) -> None:
         s.init_fields()
         setup.start(s)
-        return s
 
     def public_class(self, card: int) -> int:
         """Main deck, or the trump deck's attacker or support: a face-down trump is known to be one."""

@@ -144,25 +144,18 @@ class YonesuGame(Game):
 
         return zone_specs(nplayers)
 
-    def new_state(
-        self,
-        decks: list[Deck] | None = None,
-        seed: int = 0,
-        *,
-        players: int | None = None,
-        record: bool = True,
-    ) -> YonesuState:
-        from . import setup
-        from .zones import zone_specs
-
-        n = players or 2
-        if not self.min_players <= n <= self.max_players:
-            raise OptionError(
-                f"ヨネス is played by 2 to 4 players, not {n} "
+    def players_problem(self, nplayers: int) -> str | None:
+        if not self.min_players <= nplayers <= self.max_players:
+            return (
+                f"ヨネス is played by 2 to 4 players, not {nplayers} "
                 "(5人の場合: 「悪いな、このヨネス4人までなんだ。」)"
             )
-        if self.options["teams"] and n != 4:
-            raise OptionError("option teams: the team game (チーム戦) is for exactly 4 players")
+        if self.options["teams"] and nplayers != 4:
+            return "option teams: the team game (チーム戦) is for exactly 4 players"
+        return None
+
+    def seat_decks(self, decks: list[Deck] | None, nplayers: int) -> list[Deck]:
+        """ヨネス一式: one shared box, whatever the seats name; it must hold a ファーストヨネス per player."""
         box = decks[0] if decks else self.box()
         for d in decks or []:
             if Counter(c.index for c in d.cards()) != Counter(c.index for c in box.cards()):
@@ -172,24 +165,32 @@ class YonesuGame(Game):
                 )
         self.check_deck(box)
         firsts = [c for c in box.cards() if self.tables.first[c.index]]
-        if len(firsts) < n:
-            raise OptionError(f"the box has {len(firsts)} ファーストヨネス, fewer than the {n} players")
+        if len(firsts) < nplayers:
+            raise OptionError(
+                f"the box has {len(firsts)} ファーストヨネス, fewer than the {nplayers} players"
+            )
+        return [box]
+
+    def deal(self, decks: list[Deck], nplayers: int) -> list[tuple[int, int, int, int]]:
+        """準備: one ファーストヨネス on each ヨネスフィールド, the rest of the box is the shared 山札."""
         instances: list[tuple[int, int, int, int]] = []
         placed = 0
-        for c in box.cards():
+        for c in decks[0].cards():
             zone = DECK
-            if self.tables.first[c.index] and placed < n:
-                zone = zid(placed, YFIELD)  # 準備: one ファーストヨネス on each ヨネスフィールド
+            if self.tables.first[c.index] and placed < nplayers:
+                zone = zid(placed, YFIELD)
                 placed += 1
             instances.append((c.index, 0, 0, zone))
-        s = YonesuState.__new__(YonesuState)
-        s._init_core(self, n, zone_specs(n), instances, seed, record)
-        for p in range(n):
+        return instances
+
+    def start(self, s: YonesuState) -> None:
+        from . import setup
+
+        for p in range(s.nplayers):
             for i in s.zones[zid(p, YFIELD)]:
                 s.flags[i] |= FACE_UP
         s.init_fields(self.options)
         setup.start(s)
-        return s
 
     # ------------------------------------------------------------------ notation
     def _name(self, c: int, lang: str) -> str:
