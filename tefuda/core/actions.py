@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .errors import IllegalActionError
+from .errors import IllegalActionError, NotationError
 
 
 class Action(NamedTuple):
@@ -69,3 +69,33 @@ class ActionSpace:
         off = index - base
         a, b = divmod(off, max(sb, 1))
         return Action(kind, a if sa else -1, b if sb else -1)
+
+
+class ActionKinds:
+    """A game's table of action kinds: ``(kind, argument pattern, Japanese label, English label)`` rows.
+
+    The pattern has one letter per argument, in the game's own code (``c`` a card definition, ``s`` a slot,
+    …); :meth:`space` numbers every action from the size of each letter, and the game's notation reads the
+    letters to write and parse arguments. Kept in one place so that the action space, the notation and the
+    menus can never disagree about a kind.
+    """
+
+    def __init__(self, rows: list[tuple[str, str, str, str]]) -> None:
+        self.rows = rows
+        self.pattern: dict[str, str] = {kind: pat for kind, pat, _, _ in rows}
+        self.labels: dict[str, tuple[str, str]] = {kind: (ja, en) for kind, _, ja, en in rows}
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self.pattern
+
+    def space(self, sizes: dict[str, int]) -> ActionSpace:
+        """Every action numbered: ``sizes`` says how many values each pattern letter takes."""
+        kinds = []
+        for kind, pat, _, _ in self.rows:
+            sz = [sizes[ch] for ch in pat] + [0] * (2 - len(pat))
+            kinds.append((kind, sz[0], sz[1]))
+        return ActionSpace(kinds)
+
+    def unknown(self, word: str) -> NotationError:
+        """The error for a typed kind that is not one of these (lists the kinds)."""
+        return NotationError(f"unknown action {word!r} (actions: {', '.join(self.pattern)})")

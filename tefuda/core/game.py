@@ -17,8 +17,9 @@ from .cards import CardSchema, CardSet, load_cardset
 from .decklist import Deck, load_deck, parse_deck
 from .errors import DeckListError, NotationError, OptionError, PositionError
 from .events import EVENT_REFS
-from .options import OptionSpec
+from .options import OptionSpec, load_options
 from .state import TERMINAL, State
+from .texts import Texts, load_texts
 from .zones import ZoneSpec
 
 
@@ -107,6 +108,27 @@ class Game(ABC):
     listened: frozenset[str] = frozenset()
 
     action_space: ActionSpace  # set by _setup: every action the game can ever take, numbered
+    texts: ClassVar[Texts]  # the game's texts.toml (core/texts.py)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's words and house rules are data beside its rules: ``texts.toml`` (event templates, term
+        labels, outcomes) and ``options.toml`` in its ``package_dir`` are read once, here, unless the class
+        sets them itself."""
+        super().__init_subclass__(**kwargs)
+        folder = cls.__dict__.get("package_dir")
+        if folder is None:
+            return
+        if "texts" not in cls.__dict__ and (folder / "texts.toml").exists():
+            cls.texts = load_texts(folder / "texts.toml")
+        texts = cls.__dict__.get("texts")
+        if texts is not None:
+            for attr, value in (("event_text", texts.events), ("term_labels", texts.terms)):
+                if attr not in cls.__dict__:
+                    setattr(cls, attr, value)
+            if "outcomes" not in cls.__dict__:
+                cls.outcomes = texts.outcomes
+        if "option_specs" not in cls.__dict__ and (folder / "options.toml").exists():
+            cls.option_specs = load_options(folder / "options.toml")
 
     def __init__(self, options: dict[str, Any] | None = None, cards_path: str | Path | None = None) -> None:
         opts = {k: spec.default for k, spec in self.option_specs.items()}

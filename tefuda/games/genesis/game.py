@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tefuda.core import Action, ActionSpace, Deck, Game, Rng, register
+from tefuda.core import Action, Deck, Game, Rng, register
+from tefuda.core.actions import ActionKinds
 from tefuda.core.game import sample_capped
 from tefuda.core.observe import place
-from tefuda.core.options import load_options
 
 from .cards import RACES_EN, SCHEMA, TYPES_EN, TYPES_JA, compile_cards
 from .phase_ids import CARD_T, NONE_T, NPLACES, NTARGETS, PHASE_CODES, PHASE_NAMES, ROW_PLACES, SPELL
@@ -19,41 +19,41 @@ from .zones import DECK, zone_specs
 
 DECK_SIZE = 40  # 本陣: 40枚 (必ず40枚でなければならない)
 
-_KINDS: list[tuple[str, str, str, str]] = [
-    # kind, argument pattern (c card, r row, i instance, t target), menu label in Japanese and English: a
-    # str.format template over unit (the unit acted on), other (a union's other card or the target), n (a
-    # number: 攻撃 or 防衛 now), effect (〔種類/場所(コスト): what it does〕), speed
-    ("keep", "", "マリガンしない", "keep the hand"),
-    ("mulligan", "", "マリガン (手札5枚を引き直す)", "mulligan (a new hand of 5)"),
-    ("summon", "cr", "召喚 {unit}", "summon {unit}"),
-    ("end", "", "ターン終了を宣言", "declare the end of the turn"),
-    (
-        "return",
-        "i",
-        "手札に戻す: {unit} (本陣の上から1枚を冥府へ)",
-        "return {unit} to hand (one card from the top of the deck to the underworld)",
-    ),
-    ("bury", "i", "冥府に送る: {unit}", "send {unit} to the underworld"),
-    ("to-front", "i", "前衛へ移動: {unit}", "move {unit} to the front"),
-    ("to-rear", "i", "後衛へ移動: {unit}", "move {unit} to the rear"),
-    ("union", "ii", "ユニオン: {unit} → {other} ({n})", "union: lay {unit} on {other} ({n})"),
-    (
-        "release",
-        "i",
-        "ユニオンの解除: {unit} から {other} を後衛へ",
-        "release {other} from {unit} to the rear",
-    ),
-    ("done", "", "配置を終える", "done arranging"),
-    ("activate", "it", "起動効果を発動: {unit} {effect}{other}", "activate {unit} {effect}{other}"),
-    ("pass", "", "", ""),  # by phase: _PASS
-    ("attack", "i", "攻撃宣言: {unit} (攻撃 {n})", "attack with {unit} (attack {n})"),
-    ("block", "i", "カードで受ける: {unit} (防衛 {n})", "block with {unit} (defense {n})"),
-    ("take", "", "受けない (直接攻撃を受ける)", "do not block (take the attack)"),
-    ("use", "it", "効果を発動: {unit} {effect}{other}", "use the effect of {unit} {effect}{other}"),
-    ("decline", "i", "効果を発動しない: {unit}", "do not use the effect of {unit}"),
-]
-_PATTERN = {k: pat for k, pat, _, _ in _KINDS}
-_LABELS = {k: (ja, en) for k, _, ja, en in _KINDS}
+KINDS = ActionKinds(
+    [
+        # kind, argument pattern (c card, r row, i instance, t target), menu label in Japanese and English: a
+        # str.format template over unit (the unit acted on), other (a union's other card or the target), n (a
+        # number: 攻撃 or 防衛 now), effect (〔種類/場所(コスト): what it does〕), speed
+        ("keep", "", "マリガンしない", "keep the hand"),
+        ("mulligan", "", "マリガン (手札5枚を引き直す)", "mulligan (a new hand of 5)"),
+        ("summon", "cr", "召喚 {unit}", "summon {unit}"),
+        ("end", "", "ターン終了を宣言", "declare the end of the turn"),
+        (
+            "return",
+            "i",
+            "手札に戻す: {unit} (本陣の上から1枚を冥府へ)",
+            "return {unit} to hand (one card from the top of the deck to the underworld)",
+        ),
+        ("bury", "i", "冥府に送る: {unit}", "send {unit} to the underworld"),
+        ("to-front", "i", "前衛へ移動: {unit}", "move {unit} to the front"),
+        ("to-rear", "i", "後衛へ移動: {unit}", "move {unit} to the rear"),
+        ("union", "ii", "ユニオン: {unit} → {other} ({n})", "union: lay {unit} on {other} ({n})"),
+        (
+            "release",
+            "i",
+            "ユニオンの解除: {unit} から {other} を後衛へ",
+            "release {other} from {unit} to the rear",
+        ),
+        ("done", "", "配置を終える", "done arranging"),
+        ("activate", "it", "起動効果を発動: {unit} {effect}{other}", "activate {unit} {effect}{other}"),
+        ("pass", "", "", ""),  # by phase: _PASS
+        ("attack", "i", "攻撃宣言: {unit} (攻撃 {n})", "attack with {unit} (attack {n})"),
+        ("block", "i", "カードで受ける: {unit} (防衛 {n})", "block with {unit} (defense {n})"),
+        ("take", "", "受けない (直接攻撃を受ける)", "do not block (take the attack)"),
+        ("use", "it", "効果を発動: {unit} {effect}{other}", "use the effect of {unit} {effect}{other}"),
+        ("decline", "i", "効果を発動しない: {unit}", "do not use the effect of {unit}"),
+    ]
+)
 _PASS = {
     True: ("起動効果を発動しない (速度{speed})", "use no more activated effects (speed {speed})"),
     False: ("攻撃しない (速度{speed})", "make no more attacks (speed {speed})"),
@@ -74,20 +74,12 @@ class GenesisGame(Game):
     rules = rules
     state_format = 2  # 2: decisions on the core's flow, optional effects in its waiting list
     texts = TEXTS
-    outcomes = TEXTS.outcomes
-    event_text = TEXTS.events
-    term_labels = TEXTS.terms
-    option_specs = load_options(Path(__file__).with_name("options.toml"))
 
     def _setup(self) -> None:
         self.tables = compile_cards(self.cardset)
         n = len(self.cardset)
         sizes = {"c": n, "r": 2, "i": NPLACES, "t": NTARGETS}  # cards on the table by place, not id
-        kinds = []
-        for k, pat, _, _ in _KINDS:
-            sz = [sizes[ch] for ch in pat] + [0] * (2 - len(pat))
-            kinds.append((k, sz[0], sz[1]))
-        self.action_space = ActionSpace(kinds)
+        self.action_space = KINDS.space(sizes)
         self.summon_acts = [[Action("summon", c, r) for r in (0, 1)] for c in range(n)]
         # unit actions, made once, by the unit's place (phase_ids.ROW_PLACES)
         self.to_front_acts = [Action("to-front", k) for k in range(ROW_PLACES)]
@@ -148,7 +140,7 @@ class GenesisGame(Game):
         return target_label(s, s.at_place(v) if ch == "i" else s.target_at(v), lang)
 
     def notation(self, s: GenesisState, action: Action, lang: str = "ja") -> str:
-        pat = _PATTERN.get(action.kind)
+        pat = KINDS.pattern.get(action.kind)
         if pat is None:
             return f"{action.kind}?"
         parts = [self._ref(s, v, ch, lang) for ch, v in zip(pat, (action.a, action.b), strict=False)]
@@ -198,9 +190,9 @@ class GenesisGame(Game):
         tb = self.tables
         if k == "pass":
             return _PASS[s.phase == SPELL][lang].format(speed=s.speed)
-        pat = _PATTERN[k]
+        pat = KINDS.pattern[k]
         if not pat:
-            return _LABELS[k][lang]
+            return KINDS.labels[k][lang]
         f: dict[str, Any] = {"other": "", "n": "", "effect": ""}
         a, b = action.a, action.b
         if k == "summon":
@@ -215,7 +207,7 @@ class GenesisGame(Game):
                     f"{self._name(c, 1, bilingual)} to the {('front', 'rear')[b]} [summon {tb.summon[c]}, "
                     f"speed {tb.speed[c]}, attack {tb.attack[c]}, defense {tb.defense[c]}]"
                 )
-            return _LABELS[k][lang].format(**f)
+            return KINDS.labels[k][lang].format(**f)
         a = s.at_place(a)  # actions name cards by place
         b = s.at_place(b) if k == "union" else s.target_at(b) if k in ("activate", "use") else b
         f["unit"] = self._unit(s, a, lang, bilingual)
@@ -240,7 +232,7 @@ class GenesisGame(Game):
             f["effect"] = self._effect(s, a, lang)
             target = self._target(s, b, lang, bilingual)
             f["other"] = f" → {target}" if target else ""
-        return _LABELS[k][lang].format(**f)
+        return KINDS.labels[k][lang].format(**f)
 
     def label(self, s: GenesisState, action: Action) -> tuple[str, str]:
         """Japanese with 日本語 (English) card names, English with English (日本語) names; the numbers that

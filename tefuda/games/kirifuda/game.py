@@ -6,10 +6,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from tefuda.core import Action, ActionSpace, Deck, Game, NotationError, Rng, register
+from tefuda.core import Action, Deck, Game, NotationError, Rng, register
+from tefuda.core.actions import ActionKinds
 from tefuda.core.game import sample_capped
-from tefuda.core.options import load_options
-from tefuda.core.texts import load_texts
 
 from . import setup
 from .cards import (
@@ -29,37 +28,37 @@ from .zones import DECK, NZ, TRUMP, zone_specs
 # public classes of instances: what every player knows a face-down card to be
 MAIN, TRUMP_A, TRUMP_S = 0, 1, 2
 
-_KINDS: list[tuple[str, str, str, str]] = [
-    # kind, argument pattern, Japanese, English
-    ("go-first", "", "先攻を選ぶ", "go first"),
-    ("go-second", "", "後攻を選ぶ", "go second"),
-    ("redraw", "", "引き直す", "redraw the shown cards"),
-    ("keep-hand", "", "引き直さない", "keep the shown cards"),
-    ("reveal", "", "公開する(もう1枚引く)", "show the drawn card and draw one more"),
-    ("no-reveal", "", "公開しない", "keep the drawn card hidden"),
-    ("set-attacker", "c", "アタッカー置き場にセット", "set in the attacker slot"),
-    ("set-support", "c", "サポート置き場にセット", "set in a support slot"),
-    ("overwrite", "sc", "上書きしてセット", "overwrite a support slot with"),
-    ("done", "", "セットしました", "done setting"),
-    ("no-trump", "", "切り札を使いません", "no trump"),
-    ("trump-attacker", "", "切り札アタッカーを使う", "use the trump attacker"),
-    ("trump-support", "s", "切り札サポートを使う", "use the trump support in slot"),
-    ("open-support", "s", "サポートをオープン", "open the support in slot"),
-    ("pass", "", "サポートを使いません", "use no support"),
-    ("pay-set", "s", "コスト:セットカードを捨てる", "pay: discard the set card in slot"),
-    ("pay-hand", "c", "コスト:手札を捨てる", "pay: discard from hand"),
-    ("decline", "", "コストを払わない", "do not pay the cost"),
-    ("scry-keep", "", "山札の上に残す", "keep it on top"),
-    ("scry-bottom", "", "山札の下に置く", "put it at the bottom"),
-    ("peek-support", "s", "相手のサポートを見る", "look at the opponent's support in slot"),
-    ("discard-support", "s", "相手のサポートを捨てる", "discard the opponent's support in slot"),
-    ("peek-life", "p", "相手のライフを見る", "look at the opponent's life card"),
-    ("swap-life", "pc", "ライフと手札を入れ替える", "swap life card with hand card"),
-    ("skip", "", "入れ替えない", "do not swap"),
-    ("take-life", "p", "ライフを1枚選ぶ", "take the opponent's life card"),
-]
-_PATTERN = {k: pat for k, pat, _, _ in _KINDS}
-_LABELS = {k: (ja, en) for k, _, ja, en in _KINDS}
+KINDS = ActionKinds(
+    [
+        # kind, argument pattern, Japanese, English
+        ("go-first", "", "先攻を選ぶ", "go first"),
+        ("go-second", "", "後攻を選ぶ", "go second"),
+        ("redraw", "", "引き直す", "redraw the shown cards"),
+        ("keep-hand", "", "引き直さない", "keep the shown cards"),
+        ("reveal", "", "公開する(もう1枚引く)", "show the drawn card and draw one more"),
+        ("no-reveal", "", "公開しない", "keep the drawn card hidden"),
+        ("set-attacker", "c", "アタッカー置き場にセット", "set in the attacker slot"),
+        ("set-support", "c", "サポート置き場にセット", "set in a support slot"),
+        ("overwrite", "sc", "上書きしてセット", "overwrite a support slot with"),
+        ("done", "", "セットしました", "done setting"),
+        ("no-trump", "", "切り札を使いません", "no trump"),
+        ("trump-attacker", "", "切り札アタッカーを使う", "use the trump attacker"),
+        ("trump-support", "s", "切り札サポートを使う", "use the trump support in slot"),
+        ("open-support", "s", "サポートをオープン", "open the support in slot"),
+        ("pass", "", "サポートを使いません", "use no support"),
+        ("pay-set", "s", "コスト:セットカードを捨てる", "pay: discard the set card in slot"),
+        ("pay-hand", "c", "コスト:手札を捨てる", "pay: discard from hand"),
+        ("decline", "", "コストを払わない", "do not pay the cost"),
+        ("scry-keep", "", "山札の上に残す", "keep it on top"),
+        ("scry-bottom", "", "山札の下に置く", "put it at the bottom"),
+        ("peek-support", "s", "相手のサポートを見る", "look at the opponent's support in slot"),
+        ("discard-support", "s", "相手のサポートを捨てる", "discard the opponent's support in slot"),
+        ("peek-life", "p", "相手のライフを見る", "look at the opponent's life card"),
+        ("swap-life", "pc", "ライフと手札を入れ替える", "swap life card with hand card"),
+        ("skip", "", "入れ替えない", "do not swap"),
+        ("take-life", "p", "ライフを1枚選ぶ", "take the opponent's life card"),
+    ]
+)
 
 
 @register
@@ -75,21 +74,11 @@ class KirifudaGame(Game):
     state_class = KirifudaState
     rules = rules
     state_format = 2  # 2: decisions and pending effects on the core's flow (prompt, frames)
-    texts = load_texts(Path(__file__).with_name("texts.toml"))
-    event_text = texts.events
-    term_labels = texts.terms
-    outcomes = texts.outcomes
-    option_specs = load_options(Path(__file__).with_name("options.toml"))
 
     def _setup(self) -> None:
         self.tables = compile_cards(self.cardset)
         n = len(self.cardset)
-        kinds = []
-        for k, pat, _, _ in _KINDS:
-            sizes = [n if ch == "c" else 2 if ch == "s" else MAX_POS for ch in pat]
-            sizes += [0] * (2 - len(sizes))
-            kinds.append((k, sizes[0], sizes[1]))
-        self.action_space = ActionSpace(kinds)
+        self.action_space = KINDS.space({"c": n, "s": 2, "p": MAX_POS})
         # card actions, made once: the hot paths index these instead of building tuples
         self.set_attacker_acts = [Action("set-attacker", c) for c in range(n)]
         self.set_support_acts = [Action("set-support", c) for c in range(n)]
@@ -196,7 +185,7 @@ class KirifudaGame(Game):
     def notation(self, state: KirifudaState, action: Action, lang: str = "ja") -> str:
         """``kind [slot|position] [card name]``, e.g. ``overwrite 1 紅蓮の竜騎士`` (``lang="en"``: English
         names)."""
-        pat = _PATTERN.get(action.kind)
+        pat = KINDS.pattern.get(action.kind)
         if pat is None:
             return f"{action.kind}?"
         args = []
@@ -209,8 +198,8 @@ class KirifudaGame(Game):
         return " ".join([action.kind, *args])
 
     def label(self, state: KirifudaState, action: Action) -> tuple[str, str]:
-        ja, en = _LABELS[action.kind]
-        pat = _PATTERN[action.kind]
+        ja, en = KINDS.labels[action.kind]
+        pat = KINDS.pattern[action.kind]
         parts_ja, parts_en = [ja], [en]
         for ch, v in zip(pat, (action.a, action.b), strict=False):
             if ch == "c":
@@ -225,10 +214,10 @@ class KirifudaGame(Game):
     def describe(self, state: KirifudaState, action: Action) -> str:
         """Menu label: the Japanese label (card names in both languages), then the English action."""
         ja, _ = self.label(state, action)
-        en = _LABELS[action.kind][1]
+        en = KINDS.labels[action.kind][1]
         nums = [
             str(v + 1)
-            for ch, v in zip(_PATTERN[action.kind], (action.a, action.b), strict=False)
+            for ch, v in zip(KINDS.pattern[action.kind], (action.a, action.b), strict=False)
             if ch != "c"
         ]
         return f"{ja}  — {' '.join([en, *nums])}"
@@ -246,9 +235,9 @@ class KirifudaGame(Game):
         if not words:
             raise NotationError("empty action")
         kind = words[0].lower()
-        pat = _PATTERN.get(kind)
+        pat = KINDS.pattern.get(kind)
         if pat is None:
-            raise NotationError(f"unknown action {words[0]!r} (actions: {', '.join(_PATTERN)})")
+            raise KINDS.unknown(words[0])
         rest = words[1:]
         vals: list[int] = []
         for i, ch in enumerate(pat):
@@ -283,7 +272,7 @@ class KirifudaGame(Game):
         """The hand card, slot or life card an action names (its own side, or the opponent's for the effects
         that reach across)."""
         kind = action.kind
-        pat = _PATTERN.get(kind, "")
+        pat = KINDS.pattern.get(kind, "")
         opp = 1 - seat
         out: list[dict[str, Any]] = []
         for ch, v in zip(pat, (action.a, action.b), strict=False):

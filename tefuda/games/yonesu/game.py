@@ -9,7 +9,6 @@ from typing import Any
 from tefuda.core import (
     FACE_UP,
     Action,
-    ActionSpace,
     Deck,
     DeckEntry,
     Game,
@@ -17,10 +16,9 @@ from tefuda.core import (
     PositionError,
     register,
 )
+from tefuda.core.actions import ActionKinds
 from tefuda.core.game import Mode
 from tefuda.core.observe import place
-from tefuda.core.options import load_options
-from tefuda.core.texts import load_texts
 
 from .cards import SCHEMA, TYPES_EN, TYPES_JA, compile_cards, level_label
 from .phase_ids import MAX_ATTACKERS, MAX_INST, NONE_T, NTARGETS
@@ -30,28 +28,28 @@ from .zones import CFIELD, DECK, YFIELD, zid
 
 MIN_BOX = 40
 
-_KINDS: list[tuple[str, str, str, str]] = [
-    # kind, argument pattern (c card, t target, k count, m attackers), Japanese, English
-    ("draw", "k", "初期手札を引く", "opening draw"),
-    ("exchange", "c", "手札交換で捨てる", "exchange: discard"),
-    ("exchange-done", "", "手札交換を終える(捨てた枚数を引く)", "finish the exchange (draw as many)"),
-    ("cost", "c", "コストフィールドにセット", "set as cost"),
-    ("no-cost", "", "コストをセットしない", "set no cost"),
-    ("summon", "c", "召喚", "summon"),
-    ("evolve", "ct", "進化", "evolve"),
-    ("force", "ct", "フォース発動", "activate force"),
-    ("pay", "c", "見せて捨てる([捨])", "show and discard (special cost)"),
-    ("pass", "", "フォースは使いません", "pass (no force)"),
-    ("attack", "mt", "攻撃宣言", "attack"),
-    ("end-summon", "", "召喚フェイズを終える", "end the summon phase"),
-    ("end-battle", "", "戦闘フェイズを終える", "end the battle phase"),
-    ("end-turn", "", "ターンエンド宣言", "end the turn"),
-    ("settle", "c", "コスト精算で捨てる", "settle: discard"),
-    ("settle-done", "", "コスト精算を終える", "finish settling"),
-    ("discard", "c", "[上限枚数]まで捨てる", "discard down to the limit"),
-]
-_PATTERN = {k: pat for k, pat, _, _ in _KINDS}
-_LABELS = {k: (ja, en) for k, _, ja, en in _KINDS}
+KINDS = ActionKinds(
+    [
+        # kind, argument pattern (c card, t target, k count, m attackers), Japanese, English
+        ("draw", "k", "初期手札を引く", "opening draw"),
+        ("exchange", "c", "手札交換で捨てる", "exchange: discard"),
+        ("exchange-done", "", "手札交換を終える(捨てた枚数を引く)", "finish the exchange (draw as many)"),
+        ("cost", "c", "コストフィールドにセット", "set as cost"),
+        ("no-cost", "", "コストをセットしない", "set no cost"),
+        ("summon", "c", "召喚", "summon"),
+        ("evolve", "ct", "進化", "evolve"),
+        ("force", "ct", "フォース発動", "activate force"),
+        ("pay", "c", "見せて捨てる([捨])", "show and discard (special cost)"),
+        ("pass", "", "フォースは使いません", "pass (no force)"),
+        ("attack", "mt", "攻撃宣言", "attack"),
+        ("end-summon", "", "召喚フェイズを終える", "end the summon phase"),
+        ("end-battle", "", "戦闘フェイズを終える", "end the battle phase"),
+        ("end-turn", "", "ターンエンド宣言", "end the turn"),
+        ("settle", "c", "コスト精算で捨てる", "settle: discard"),
+        ("settle-done", "", "コスト精算を終える", "finish settling"),
+        ("discard", "c", "[上限枚数]まで捨てる", "discard down to the limit"),
+    ]
+)
 
 
 @register
@@ -67,27 +65,18 @@ class YonesuGame(Game):
     state_class = YonesuState
     rules = rules
     state_format = 2  # 2: decisions, payments and the force stack on the core's flow and chain
-    texts = load_texts(Path(__file__).with_name("texts.toml"))
-    event_text = texts.events
-    term_labels = texts.terms
-    outcomes = texts.outcomes
     modes = (
         Mode("2p", 2),
         Mode("3p", 3),
         Mode("4p", 4),
         Mode("4p-teams", 4, {"teams": True}),
     )
-    option_specs = load_options(Path(__file__).with_name("options.toml"))
 
     def _setup(self) -> None:
         self.tables = compile_cards(self.cardset)
         n = len(self.cardset)
         sizes = {"c": n, "t": NTARGETS, "k": 16, "m": 1 << MAX_ATTACKERS}
-        kinds = []
-        for k, pat, _, _ in _KINDS:
-            sz = [sizes[ch] for ch in pat] + [0] * (2 - len(pat))
-            kinds.append((k, sz[0], sz[1]))
-        self.action_space = ActionSpace(kinds)
+        self.action_space = KINDS.space(sizes)
         self.exchange_acts = [Action("exchange", c) for c in range(n)]
         self.cost_acts = [Action("cost", c) for c in range(n)]
         self.summon_acts = [Action("summon", c) for c in range(n)]
@@ -199,7 +188,7 @@ class YonesuGame(Game):
 
     def notation(self, s: YonesuState, action: Action, lang: str = "ja") -> str:
         kind = action.kind
-        pat = _PATTERN.get(kind)
+        pat = KINDS.pattern.get(kind)
         if pat is None:
             return f"{kind}?"
         if pat == "":
@@ -232,8 +221,8 @@ class YonesuGame(Game):
         """A menu label in Japanese (``lang`` 0) or English (1), with the numbers that matter; card names
         in both languages when ``bilingual`` (``テンソード (Ten Sword)`` / ``Ten Sword (テンソード)``)."""
         kind = action.kind
-        ja, en = _LABELS.get(kind, (kind, kind))
-        pat = _PATTERN.get(kind, "")
+        ja, en = KINDS.labels.get(kind, (kind, kind))
+        pat = KINDS.pattern.get(kind, "")
         tb = self.tables
         if not pat:
             return en if lang else ja
@@ -316,7 +305,7 @@ class YonesuGame(Game):
         """The hand card an action plays, the ヨネス it aims at (a player: their ヨネスフィールド), the
         attackers, the cost card settled, the zone a card goes to."""
         kind = action.kind
-        pat = _PATTERN.get(kind, "")
+        pat = KINDS.pattern.get(kind, "")
         me = f"p{seat + 1}"
         out: list[dict[str, Any]] = []
 
@@ -351,7 +340,7 @@ class YonesuGame(Game):
     def explain_notation(self, s: YonesuState, text: str) -> str:
         """The core's explanation, plus a missing or unknown card name."""
         words = text.split()
-        if words and "c" in _PATTERN.get(words[0].lower(), ""):
+        if words and "c" in KINDS.pattern.get(words[0].lower(), ""):
             name = " ".join(words[1:]).split(" -> ")[0].strip()
             if not name or self.cardset.find(name) is None:
                 legal = [self.notation(s, a) for a in s.legal_actions()]
