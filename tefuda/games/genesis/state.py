@@ -15,6 +15,7 @@ from tefuda.core import FACE_UP, Rng
 from tefuda.core.fields import Bool, CardField, Enum, Flags, Inst, Int, Opt, PerSeat, Seat, Tup
 from tefuda.core.flow import FlowState
 from tefuda.core.observe import counter, place
+from tefuda.core.seats import SeatTable
 from tefuda.core.triggers import Waiting
 
 from . import effects
@@ -48,7 +49,8 @@ from .zones import DECK, FRONT, GRAVE, HAND, NZ, REAR, REVEAL, SLOTS
 from .zones import UNION as UNION_ZONE
 
 
-class GenesisState(FlowState):
+class GenesisState(SeatTable, FlowState):
+    seat_zones = NZ
     __slots__ = (
         "atk_mod",
         "battle",
@@ -165,25 +167,9 @@ class GenesisState(FlowState):
         return self.round
 
     # ------------------------------------------------------------------ lookups
-    @property
-    def tables(self):
-        return self.game.tables
-
-    @property
-    def second(self) -> int:
-        return 1 - self.first
-
-    def z(self, seat: int, k: int) -> list[int]:
-        return self.zones[seat * NZ + k]
-
-    def seat_of(self, inst: int) -> int:
-        return self.zone_specs[self.where[inst]].owner
-
-    def place_of(self, inst: int) -> int:
-        return self.where[inst] % NZ
-
     def units(self, seat: int) -> list[int]:
         """The player's units on the field (a union is one unit: its 前衛 card), front first."""
+
         return self.zones[seat * NZ + FRONT] + self.zones[seat * NZ + REAR]
 
     def field_cards(self, seat: int) -> int:

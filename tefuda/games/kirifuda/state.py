@@ -15,6 +15,7 @@ from tefuda.core import FACE_UP, Rng
 from tefuda.core.fields import Bool, Enum, Flags, Int, PerSeat, Seat, Seq, Tup
 from tefuda.core.flow import FlowState
 from tefuda.core.observe import counter, place
+from tefuda.core.seats import SeatTable
 
 from .cards import ATTACKER, SUPPORT, TRUMP_ATTACKER, TRUMP_SUPPORT
 from .phase_ids import (  # noqa: F401 - re-exported for callers
@@ -87,7 +88,8 @@ _CHOICE_PROMPTS = {
 }
 
 
-class KirifudaState(FlowState):
+class KirifudaState(SeatTable, FlowState):
+    seat_zones = NZ
     __slots__ = (
         "attr",
         "first",
@@ -154,6 +156,7 @@ class KirifudaState(FlowState):
 
     def init_fields(self, first: int = 0) -> None:
         """This game's fields at the start of a game (before 準備)."""
+
         self.phase = 0
         self.first = first
         self.round = 0
@@ -172,17 +175,6 @@ class KirifudaState(FlowState):
         return self.round
 
     # ------------------------------------------------------------------ helpers
-    @property
-    def tables(self):
-        return self.game.tables
-
-    @property
-    def second(self) -> int:
-        return 1 - self.first
-
-    def z(self, seat: int, k: int) -> list[int]:
-        return self.zones[seat * NZ + k]
-
     def ctype(self, inst: int) -> int:
         return self.game.tables.ctype[self.cards[inst]]
 

@@ -30,6 +30,7 @@ from tefuda.core.fields import (
 from tefuda.core.flow import FlowState
 from tefuda.core.observe import counter, place
 from tefuda.core.priority import Window
+from tefuda.core.seats import SeatTable
 
 from .cards import FORCE, YONESU, matches_discard
 from .phase_ids import (
@@ -57,7 +58,9 @@ from .rules import rules
 from .zones import BASE, CFIELD, DECK, DISCARD, HAND, NZ, STACK, YFIELD, zid
 
 
-class YonesuState(FlowState):
+class YonesuState(SeatTable, FlowState):
+    seat_zones = NZ
+    zone_base = BASE
     __slots__ = (
         "above",
         "alive",
@@ -212,15 +215,9 @@ class YonesuState(FlowState):
         self.phase = OVER
 
     # ------------------------------------------------------------------ lookups
-    @property
-    def tables(self):
-        return self.game.tables
-
-    def z(self, seat: int, k: int) -> list[int]:
-        return self.zones[BASE + seat * NZ + k]
-
     def total(self, seat: int) -> int:
         """Hand plus every card on the player's fields: what [上限枚数] limits."""
+
         b = BASE + seat * NZ  # hand, ヨネスフィールド, コストフィールド lie side by side (hot path)
         zs = self.zones
         return len(zs[b]) + len(zs[b + 1]) + len(zs[b + 2])

@@ -1,0 +1,41 @@
+"""A table laid out by seat: every seat has the same places side by side (core/zones.py ``each_seat``), so a
+place is ``zone_base + seat * seat_zones + k`` — the lookups every game on such a table needs, once."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class SeatTable:
+    """Mixin for a state whose zones are laid out by seat (put it before the state class)."""
+
+    __slots__ = ()
+    seat_zones: ClassVar[int]  # places per seat (the game's NZ)
+    zone_base: ClassVar[int] = 0  # zones before the first seat's (shared zones)
+
+    zones: list[list[int]]
+    where: list[int]
+    first: int
+    game: Any
+
+    @property
+    def tables(self) -> Any:
+        """The game's compiled card tables (its cards.py)."""
+        return self.game.tables
+
+    @property
+    def second(self) -> int:
+        """The seat that did not go first (two-seat games)."""
+        return 1 - self.first
+
+    def z(self, seat: int, k: int) -> list[int]:
+        """The cards in seat's place ``k``."""
+        return self.zones[self.zone_base + seat * self.seat_zones + k]
+
+    def seat_of(self, inst: int) -> int:
+        """Whose side a card is on now."""
+        return (self.where[inst] - self.zone_base) // self.seat_zones
+
+    def place_of(self, inst: int) -> int:
+        """Which of its seat's places a card is in."""
+        return (self.where[inst] - self.zone_base) % self.seat_zones
