@@ -66,6 +66,12 @@ class CardSchema:
 
 _BASE_FIELDS = ("name", "name_en", "type")
 
+# every card's printed text, in both languages (a game's schema spreads these into its fields)
+TEXT_FIELDS: dict[str, Field] = {
+    "text": Field(str, required="*", doc="card text, Japanese"),
+    "text_en": Field(str, required="*", doc="card text, English"),
+}
+
 
 class CardSet:
     """The cards of one game, loaded from a TOML file; looks cards up by id, Japanese or English name."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tefuda.core import CardSchema, CardSet, Field
-from tefuda.core.cards import int_range
+from tefuda.core.cards import TEXT_FIELDS, int_range
 
 UNIT, HERO, RITUAL = 0, 1, 2
 TYPE_IDS = ("unit", "hero", "ritual")
@@ -155,8 +155,7 @@ SCHEMA = CardSchema(
         "defense": Field(int, required="*", check=int_range(1, 20, "防衛"), doc="防衛"),
         "race": Field(str, required="*", check=_check_race, doc="種族"),
         "effect": Field(dict, check=_check_effect, doc="effect: 種類/場所(コスト)"),
-        "text": Field(str, required="*", doc="card text, Japanese"),
-        "text_en": Field(str, required="*", doc="card text, English"),
+        **TEXT_FIELDS,
     },
     card_check=_card_check,
 )

@@ -72,9 +72,6 @@ NONE_T = 1023
 NTARGETS = 1024
 MAX_SUMMONS = 4
 
-PASS = Action("pass")
-END_MAIN = Action("end")
-KEEP = Action("keep")
-MULLIGAN_ACT = Action("mulligan")
-TAKE = Action("take")
-DONE = Action("done")
+PASS, END_MAIN, KEEP, MULLIGAN_ACT, TAKE, DONE = map(
+    Action, ("pass", "end", "keep", "mulligan", "take", "done")
+)

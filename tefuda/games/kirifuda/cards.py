@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tefuda.core import CardSchema, CardSet, Field
+from tefuda.core.cards import TEXT_FIELDS
 
 # card types (カードの種類)
 ATTACKER, SUPPORT, TRUMP_ATTACKER, TRUMP_SUPPORT = 0, 1, 2, 3
@@ -124,8 +125,7 @@ SCHEMA = CardSchema(
     fields={
         "pow": Field(int, required=_ATTACKERS, allowed=_ATTACKERS, check=_check_pow, doc="POW (パワー)"),
         "attributes": Field(list, required=_ATTACKERS, allowed=_ATTACKERS, check=_check_attrs, doc="属性"),
-        "text": Field(str, required="*", doc="card text, Japanese"),
-        "text_en": Field(str, required="*", doc="card text, English"),
+        **TEXT_FIELDS,
         "cost": Field(str, choices=COSTS, doc="コスト"),
         "effects": Field(list, required="*", check=_check_effects, doc="【オープン】 effects"),
     },

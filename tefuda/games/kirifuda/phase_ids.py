@@ -22,11 +22,8 @@ SET_ATTACKER_FLAG = 2  # flags bit: a support opened as セットアタッカー
 MAX_POS = 32  # positions in the action space (life cards)
 
 # argument-free actions, made once (the hot paths never build them again)
-PASS = Action("pass")
-DONE = Action("done")
-REVEAL_ACT = Action("reveal")
-NO_REVEAL = Action("no-reveal")
-NO_TRUMP = Action("no-trump")
-TRUMP_ATTACKER_ACT = Action("trump-attacker")
+PASS, DONE, REVEAL_ACT, NO_REVEAL, NO_TRUMP, TRUMP_ATTACKER_ACT = map(
+    Action, ("pass", "done", "reveal", "no-reveal", "no-trump", "trump-attacker")
+)
 TRUMP_SUPPORT_ACTS = (Action("trump-support", 0), Action("trump-support", 1))
 OPEN_SUPPORT_ACTS = (Action("open-support", 0), Action("open-support", 1))

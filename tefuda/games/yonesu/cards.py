@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tefuda.core import CardSchema, CardSet, Field
-from tefuda.core.cards import int_range
+from tefuda.core.cards import TEXT_FIELDS, int_range
 
 YONESU, FORCE = 0, 1
 TYPE_IDS = ("yonesu", "force")
@@ -169,8 +169,7 @@ SCHEMA = CardSchema(
         "max_power": Field(int, allowed=_F, check=int_range(0, 99, "max_power"), doc="targets power ≤ N"),
         "discard": Field(dict, allowed=_F, check=_check_discard, doc="[捨/…] special cost"),
         "effects": Field(list, required=_F, allowed=_F, check=_check_effects, doc="effects"),
-        "text": Field(str, required="*", doc="card text, Japanese"),
-        "text_en": Field(str, required="*", doc="card text, English"),
+        **TEXT_FIELDS,
     },
     card_check=_card_check,
 )

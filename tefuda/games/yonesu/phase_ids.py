@@ -59,13 +59,9 @@ NONE_T = MAX_INST + 4  # no target
 NTARGETS = MAX_INST + 5
 MAX_ATTACKERS = 7  # ready ヨネス considered for a combined attack (2^7 - 1 groups)
 
-PASS = Action("pass")
-NO_COST = Action("no-cost")
-EXCHANGE_DONE = Action("exchange-done")
-END_SUMMON = Action("end-summon")
-END_BATTLE = Action("end-battle")
-END_TURN = Action("end-turn")
-SETTLE_DONE = Action("settle-done")
+PASS, NO_COST, EXCHANGE_DONE, END_SUMMON, END_BATTLE, END_TURN, SETTLE_DONE = map(
+    Action, ("pass", "no-cost", "exchange-done", "end-summon", "end-battle", "end-turn", "settle-done")
+)
 
 
 def _target_name(v: int, ctx: Ctx) -> str:
