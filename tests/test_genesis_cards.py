@@ -70,6 +70,12 @@ text_en = "t"
         ('target = "enemy"', 'target = "ally"', "effect", "damage: target must be one of enemy"),
         ('type = "unit"', 'type = "hero"', "rank", "階級"),
         ('type = "unit"', 'type = "ritual"', "effect", "術式"),
+        (
+            'do = "damage", amount = 1, target = "enemy"',
+            'do = "reduce", amount = 1, target = "attacker"',
+            "effect",
+            'target "attacker" (the unit that attacks) needs a 対応 effect',
+        ),
     ],
 )
 def test_card_file_errors_name_card_and_field(old, new, field, words):

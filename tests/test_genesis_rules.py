@@ -529,3 +529,25 @@ def test_a_position_says_where_the_rules_went_unless_told_to_advance(kw, says, t
     assert "advance=True" in str(e.value)
     s = game().position(**kw, advance=True)
     assert s.is_over if then is None else s.phase == then
+
+
+def test_battle_effects_of_both_units_are_offered_by_speed():
+    """戦闘 effects listen to the block (card data, cards.WHEN); both go off at once, so our decision for
+    simultaneous effects orders them: the faster unit's first, whoever attacked."""
+    s = game().position(fronts=(["幼竜"], ["人狼"]), graves=(["歩兵"], []), start="battle")
+    assert s.current_player == 1  # 速度4: 人狼 may attack first
+    do(s, "pass", "attack p1/前衛/幼竜", "block p2/前衛/人狼")
+    assert s.phase == TRIGGER and s.current_player == 1  # 人狼 (速度4) before 幼竜 (速度2)
+    assert legal(s) == ["use p2/前衛/人狼 -> p2/前衛/人狼", "decline p2/前衛/人狼"]
+    do(s, "decline p2/前衛/人狼")
+    assert s.phase == TRIGGER and s.current_player == 0
+    assert legal(s) == ["use p1/前衛/幼竜 -> p1/前衛/幼竜", "decline p1/前衛/幼竜"]
+
+
+def test_optional_effects_subscribe_from_card_data():
+    """Which events the cards listen to follows from their 種類 alone: no rule calls them by hand."""
+    g = game()
+    assert g.listened == {"summon", "quick_summon", "attack", "destroyed", "block", "take", "mill_damage"}
+    knight = g.cardset.find("幼竜").index
+    assert {t.when for t in g.subscriptions.by_code["block"].get(knight, ())} == {"block"}
+    assert knight not in g.subscriptions.by_code["attack"]

@@ -17,7 +17,7 @@ event concerns this card's controller / an opponent); a game adds its own in ``G
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .fields import Inst, Int, Named, Seat, Seq
 
@@ -80,6 +80,13 @@ class Subscriptions:
             for t in ts:
                 self.by_code.setdefault(t.when, {}).setdefault(card, ())
                 self.by_code[t.when][card] += (t,)
+        # codes whose every trigger is about the card itself ("when this card …"): only the event's card is
+        # looked at, not the table
+        self.self_only: frozenset[str] = frozenset(
+            code
+            for code, cards in self.by_code.items()
+            if all(t.cond == "self" for ts in cards.values() for t in ts)
+        )
         for code, cards in self.by_code.items():
             self.wheres[code] = frozenset(t.where for ts in cards.values() for t in ts)
         self.codes = frozenset(self.by_code)
@@ -98,27 +105,38 @@ def collect(
     cards_by = subs.by_code.get(code)
     if not cards_by:
         return []
-    wheres = subs.wheres[code]
-    anywhere = "" in wheres
-    out: list[Waiting] = []
-    seen: set[int] = set()
     cards = s.cards
-    for z, spec in enumerate(s.zone_specs):
-        if not anywhere and spec.name not in wheres and (subject < 0 or s.where[subject] != z):
-            continue
-        for i in s.zones[z]:
+    specs = s.zone_specs
+    if code in subs.self_only:  # "when this card …": only the event's card can answer
+        if subject < 0 or cards[subject] not in cards_by:
+            return []
+        z = s.where[subject]
+        places: Iterable[tuple[int, Any]] = ((z, (subject,)),)
+    else:
+        wheres = subs.wheres[code]
+        anywhere = "" in wheres
+        places = (
+            (z, s.zones[z])
+            for z, spec in enumerate(specs)
+            if anywhere or spec.name in wheres or (subject >= 0 and s.where[subject] == z)
+        )
+    out: list[Waiting] = []
+    fired: set[tuple[int, int]] = set()  # an ability goes off once per event, whatever matched it
+    for z, insts in places:
+        name = specs[z].name
+        for i in insts:
             ts = cards_by.get(cards[i])
             if not ts:
                 continue
-            for k, t in enumerate(ts):
-                if t.where and t.where != spec.name and i != subject:
+            for t in ts:
+                if t.where and t.where != name and i != subject:
                     continue
                 ctl = controller(i)
                 cond = conditions.get(t.cond)
                 if cond is None:
                     raise KeyError(f"unknown trigger condition {t.cond!r}")
-                if cond(s, i, ctl, seat, subject) and (i, k) not in seen:
-                    seen.add((i, k))
+                if (i, t.ability) not in fired and cond(s, i, ctl, seat, subject):
+                    fired.add((i, t.ability))
                     out.append(Waiting(ctl, i, t.ability, subject))
     return out
 

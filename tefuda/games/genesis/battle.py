@@ -53,9 +53,8 @@ def apply_attack(s: GenesisState, action: Action) -> None:
     u = s.at_place(action.a)
     s.flags[u] |= TAPPED
     s.battle = (u, -1)
-    if s.log is not None:  # 攻撃 works out auras: only for a recorded game
-        s.emit("attack", seat, u, at=u, attack=s.attack(u))
-    effects.queue_responses(s, 1 - seat, "enemy_attack", u)
+    # 対応 enemy_attack listens; 攻撃 works out auras: only for a recorded game
+    s.emit("attack", seat, u, at=u, attack=s.attack(u) if s.log is not None else 0)
     s.phase = BLOCK
 
 
@@ -76,8 +75,7 @@ def apply_block(s: GenesisState, action: Action) -> None:
         s.battle = (a, b)
         s.emit("block", seat, b, at=b, defense=s.defense(b))
     else:
-        s.emit("take", seat)
-    effects.queue_battle_effects(s, a, s.battle[1])
+        s.emit("take", seat)  # 戦闘 effects listen to the block or the take
     s.phase = FIGHT
 
 

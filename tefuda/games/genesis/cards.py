@@ -14,6 +14,9 @@ from typing import Any
 
 from tefuda.core import CardSchema, CardSet, Field
 from tefuda.core.cards import TEXT_FIELDS, int_range
+from tefuda.core.triggers import Subscriptions, Trigger
+
+from .phase_ids import ON_BATTLE, ON_RESPONSE, ON_RITUAL, ON_SUMMON
 
 UNIT, HERO, RITUAL = 0, 1, 2
 TYPE_IDS = ("unit", "hero", "ritual")
@@ -48,6 +51,24 @@ TRIGGERS = {
     "enemy_attack": "an enemy unit declares an attack",
     "ally_destroyed": "one of your units is destroyed",
 }
+
+# when an optional effect's moment comes, read from its 種類 (and a 対応's ``on``): the events it listens to,
+# where the card must lie, whose event it answers (core/triggers.py; the conditions are the game's
+# ``conditions``) — the card data subscribes, no rule module calls it by hand
+FIELD_ZONES = ("front", "rear")
+WHEN: dict[tuple[str, str], tuple[tuple[str, str, str], ...]] = {
+    # 召喚: when this unit is summoned (速攻召喚 too)
+    ("召喚", ""): (("summon", "", "self"), ("quick_summon", "", "self")),
+    # 対応 enemy_attack: an enemy unit declares an attack, this unit on the field
+    ("対応", "enemy_attack"): tuple(("attack", z, "theirs") for z in FIELD_ZONES),
+    # 対応 ally_destroyed: another of your units is destroyed, this unit on the field
+    ("対応", "ally_destroyed"): tuple(("destroyed", z, "ally") for z in FIELD_ZONES),
+    # 戦闘: this unit is in the battle once the defender blocks or takes it
+    ("戦闘", ""): tuple((code, z, "in_battle") for code in ("block", "take") for z in FIELD_ZONES),
+    # 術式: damage mills this card from the 本陣 to the 冥府
+    ("術式", ""): (("mill_damage", "grave", "self"),),
+}
+ABILITY = {"召喚": ON_SUMMON, "対応": ON_RESPONSE, "戦闘": ON_BATTLE, "術式": ON_RITUAL}
 
 # verbs: parameters, the targets they take
 VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -122,6 +143,8 @@ def _check_effect(value: Any) -> str | None:
         return "immune_damage and aura are 永続 effects, and a 永続 effect is one of them"
     if value["kind"] == "対応" and value.get("on") not in TRIGGERS:
         return f"a 対応 effect needs on = one of {', '.join(TRIGGERS)}"
+    if target == "attacker" and (value["kind"], value.get("on")) != ("対応", "enemy_attack"):
+        return 'target "attacker" (the unit that attacks) needs a 対応 effect with on = "enemy_attack"'
     if value["kind"] == "術式" and value["place"] != "冥府":
         return "a 術式 effect fires from the 冥府: place must be 冥府"
     if value.get("from", "hand") not in ("hand", "grave"):
@@ -209,3 +232,14 @@ def compile_cards(cardset: CardSet) -> Tables:
         ):
             col.append(v)
     return Tables(*(tuple(col) for col in cols))
+
+
+def subscriptions(tables: Tables) -> Subscriptions:
+    """Every card's optional effect as the core's triggers (``WHEN``): which events it listens to."""
+    by_card: dict[int, list[Trigger]] = {}
+    for card, e in enumerate(tables.effect):
+        if e is None or e.kind not in ABILITY:
+            continue
+        for code, where, cond in WHEN[e.kind, e.on if e.kind == "対応" else ""]:
+            by_card.setdefault(card, []).append(Trigger(code, where, cond, ABILITY[e.kind]))
+    return Subscriptions(by_card)

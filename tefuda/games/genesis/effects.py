@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import FACE_UP, Action
-from tefuda.core.triggers import Waiting
+from tefuda.core.triggers import CORE_CONDITIONS, Waiting
 
 from .cards import VERBS, Effect
 from .phase_ids import (
@@ -20,9 +20,7 @@ from .phase_ids import (
     MAX_SUMMONS,
     NONE_T,
     ON_BATTLE,
-    ON_RESPONSE,
     ON_RITUAL,
-    ON_SUMMON,
     PASS,
     TAPPED,
 )
@@ -206,8 +204,7 @@ def destroy(s: GenesisState, inst: int) -> None:
     p = s.partner[inst]
     if p >= 0:
         s.flags[p] |= DESTROYED
-    s.emit("destroyed", seat, inst, at=inst)
-    queue_responses(s, seat, "ally_destroyed", inst)
+    s.emit("destroyed", seat, inst, at=inst)  # 対応 ally_destroyed listens
 
 
 def check_defense(s: GenesisState) -> None:
@@ -240,33 +237,20 @@ def spell_speeds(s: GenesisState, seat: int) -> set[int]:
 
 
 # ---------------------------------------------------------------------- offering optional effects
-def _order(s: GenesisState, items: list[Waiting]) -> list[Waiting]:
-    """速度 high to low; equal speed: the first player's first (our decision for simultaneous effects)."""
+def in_speed_order(s: GenesisState, items: list[Waiting]) -> list[Waiting]:
+    """Optional effects one event set off: 速度 high to low; equal speed: the first player's first (our
+    decision for simultaneous effects, RULES.md)."""
     return sorted(items, key=lambda w: (-s.unit_speed(w.source), w.seat != s.first))
 
 
-def on_summon(s: GenesisState, seat: int, inst: int) -> None:
-    e = effect_of(s, inst)
-    if e is not None and e.kind == "召喚":
-        s.waiting.append(Waiting(seat, inst, ON_SUMMON))
-
-
-def queue_responses(s: GenesisState, seat: int, on: str, ctx: int) -> None:
-    found = []
-    for u in s.units(seat):
-        e = effect_of(s, u)
-        if e is not None and e.kind == "対応" and e.on == on and u != ctx:
-            found.append(Waiting(seat, u, ON_RESPONSE, ctx))
-    s.waiting.extend(_order(s, found))
-
-
-def queue_battle_effects(s: GenesisState, attacker: int, blocker: int) -> None:
-    for u in (attacker, blocker):
-        if u < 0:
-            continue
-        e = effect_of(s, u)
-        if e is not None and e.kind == "戦闘":
-            s.waiting.append(Waiting(s.seat_of(u), u, ON_BATTLE))
+# whose event an optional effect answers (cards.WHEN names them), beyond the core's self / mine / theirs
+CONDITIONS = {
+    **CORE_CONDITIONS,
+    # another of your units
+    "ally": lambda s, src, ctl, seat, subj: seat == ctl and subj != src,
+    # this unit is the attacker or the blocker of the battle now
+    "in_battle": lambda s, src, ctl, seat, subj: s.battle is not None and src in s.battle,
+}
 
 
 def offer_ok(s: GenesisState, item: Waiting) -> bool:

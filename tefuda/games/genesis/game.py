@@ -10,7 +10,8 @@ from tefuda.core.actions import ActionKinds
 from tefuda.core.game import sample_capped
 from tefuda.core.observe import place
 
-from .cards import RACES_EN, SCHEMA, TYPES_EN, TYPES_JA, compile_cards
+from .cards import RACES_EN, SCHEMA, TYPES_EN, TYPES_JA, compile_cards, subscriptions
+from .effects import CONDITIONS
 from .phase_ids import CARD_T, NONE_T, NPLACES, NTARGETS, PHASE_CODES, PHASE_NAMES, ROW_PLACES, SPELL
 from .rulebook import rules
 from .state import GenesisState
@@ -74,9 +75,12 @@ class GenesisGame(Game):
     rules = rules
     state_format = 2  # 2: decisions on the core's flow, optional effects in its waiting list
     texts = TEXTS
+    conditions = CONDITIONS
 
     def _setup(self) -> None:
         self.tables = compile_cards(self.cardset)
+        self.subscriptions = subscriptions(self.tables)  # 召喚 / 対応 / 戦闘 / 術式 listen to events
+        self.listened = self.subscriptions.codes
         n = len(self.cardset)
         sizes = {"c": n, "r": 2, "i": NPLACES, "t": NTARGETS}  # cards on the table by place, not id
         self.action_space = KINDS.space(sizes)

@@ -16,7 +16,7 @@ from tefuda.core.fields import Bool, CardField, Enum, Flags, Inst, Int, Opt, Per
 from tefuda.core.flow import FlowState
 from tefuda.core.observe import counter, place
 from tefuda.core.seats import SeatTable
-from tefuda.core.triggers import Waiting
+from tefuda.core.triggers import collect
 
 from . import effects
 from .cards import HERO
@@ -33,7 +33,6 @@ from .phase_ids import (
     MAX_INST,
     MOVED,
     MULLIGAN,
-    ON_RITUAL,
     OVER,
     PHASE_CODES,
     PHASE_NAMES,
@@ -167,6 +166,14 @@ class GenesisState(SeatTable, FlowState):
         return self.round
 
     # ------------------------------------------------------------------ lookups
+    def _heard(self, code: str, seat: int, inst: int) -> None:
+        """An event some card's optional effect listens to (cards.WHEN): what it set off waits, in 速度
+        order."""
+        g = self.game
+        found = collect(self, g.subscriptions, g.conditions, self.controller, code, seat, inst)
+        if found:
+            self.waiting += effects.in_speed_order(self, found)
+
     def units(self, seat: int) -> list[int]:
         """The player's units on the field (a union is one unit: its 前衛 card), front first."""
 
@@ -297,17 +304,15 @@ class GenesisState(SeatTable, FlowState):
         penalty, return. Only damage (戦闘ダメージ and effect damage) lets a 術式ユニット fire."""
         deck = self.zones[seat * NZ + DECK]
         grave = seat * NZ + GRAVE
-        ritual = self.game.tables.ctype
         code = MILL_CODES[why]
-        log = self.log  # the hottest loop of the game: no event call at all unless recording
+        # the hottest loop of the game: no event call at all unless recording, or a 術式 listens
+        heard = self.log is not None or code in self.game.listened
         for _ in range(n):
             if self.result is not None or not deck:
                 return
             inst = self.move_top_face_up(seat * NZ + DECK, grave)
-            if log is not None:
+            if heard:
                 self.emit(code, seat, inst)
-            if why == "damage" and ritual[self.cards[inst]] == 2:
-                self.waiting.append(Waiting(seat, inst, ON_RITUAL))
             if not deck:
                 self.cycle(seat)
 

@@ -115,14 +115,12 @@ def main_actions(s: GenesisState, seat: int) -> list[Action]:
 
 def place(s: GenesisState, seat: int, inst: int, row: int, *, quick: bool) -> None:
     """A unit enters the 前衛 (row 0) or 後衛 (row 1); its 召喚 effect may be offered."""
-    from . import effects
 
     s.move(inst, seat * NZ + ROWS[row], face_up=True)
     s.flags[inst] &= ~(TAPPED | DESTROYED | MOVED)
     s.summoned_at[inst] = s.serial
     s.summons[seat] += 1
-    s.emit("quick_summon" if quick else "summon", seat, inst, at=inst)
-    effects.on_summon(s, seat, inst)
+    s.emit("quick_summon" if quick else "summon", seat, inst, at=inst)  # 召喚 effects listen
 
 
 def apply_main(s: GenesisState, action: Action) -> None:
