@@ -45,16 +45,21 @@ def test_ismcts_choice_does_not_depend_on_hidden_identities(game_id):
                 continue
             seat = state.current_player
             twin = swap_hidden(state, seat, rng)
-            ea = IsmctsAgent(seed=k, iters=25, max_rollout=40).evaluate(decision_for(state))
-            eb = IsmctsAgent(seed=k, iters=25, max_rollout=40).evaluate(decision_for(twin))
-            assert [(e.action, e.visits) for e in ea] == [(e.action, e.visits) for e in eb]
+            for depth in (0, 6):  # a cut playout is scored by the world's estimate: no secret in it either
+                ea = IsmctsAgent(seed=k, iters=25, max_rollout=40, depth=depth).evaluate(decision_for(state))
+                eb = IsmctsAgent(seed=k, iters=25, max_rollout=40, depth=depth).evaluate(decision_for(twin))
+                assert [(e.action, e.visits, e.win_rate) for e in ea] == [
+                    (e.action, e.visits, e.win_rate) for e in eb
+                ]
             checked += 1
     assert checked >= 5
 
 
 def test_ismcts_options_are_checked():
     with pytest.raises(ValueError, match="unknown option"):
-        make_agent("ismcts:depth=3")
+        make_agent("ismcts:width=3")
+    with pytest.raises(ValueError, match="depth must not be negative"):
+        make_agent("ismcts:depth=-1")
     with pytest.raises(ValueError, match="a number"):
         make_agent("ismcts:seconds=soon")
     with pytest.raises(ValueError, match="random or greedy"):
@@ -64,3 +69,28 @@ def test_ismcts_options_are_checked():
     state = game.new_state(None, 3)
     d = decision_for(state)
     assert agent.act(d) in d.legal and agent.last_iterations >= 1
+
+
+def test_every_state_estimates_who_is_ahead(game_id):
+    """``State.estimate``: one chance per seat, in [0, 1], together 1 (each side's share), on every state."""
+    for k, (state, _) in enumerate(random_game(game_id, 3)):
+        if k % 5:
+            continue
+        guess = state.estimate()
+        assert guess is not None and len(guess) == state.nplayers
+        assert all(0.0 <= g <= 1.0 for g in guess)
+        sides = state.game.sides(state.nplayers)
+        assert abs(sum(guess) - state.nplayers / sides) < 1e-9  # a team's seats share their side's chance
+
+
+def test_a_cut_playout_is_scored_by_the_estimate(monkeypatch):
+    """depth=1: no playout from the opening can end the game, so every result is the game's guess."""
+    game, _ = load_case("kirifuda")
+    state = game.new_state(None, 5)
+    monkeypatch.setattr(type(state), "estimate", lambda self: [0.9, 0.1])
+    d = decision_for(state)
+    evals = IsmctsAgent(seed=1, iters=20, depth=1).evaluate(d)
+    seat = d.seat
+    assert all(abs(e.win_rate - (0.9 if seat == 0 else 0.1)) < 1e-9 for e in evals if e.visits)
+    full = IsmctsAgent(seed=1, iters=20).evaluate(d)  # played to the end: real results, not the guess
+    assert any(abs(e.win_rate - (0.9 if seat == 0 else 0.1)) > 1e-6 for e in full if e.visits)

@@ -53,14 +53,15 @@ class Sampler:
     state: determinizing that world again draws from the same distribution (determinize depends only on what
     the seat knows — the conformance suite proves it)."""
 
-    __slots__ = ("_world", "seat")
+    __slots__ = ("_make", "_world", "seat")
 
     def __init__(self, seat: int, world: State) -> None:
         self.seat = seat
         self._world = world
+        self._make = world.determinizer(seat)  # the per-state work done once for every world
 
     def sample(self, rng: Rng) -> State:
-        return self._world.determinize(self.seat, rng)
+        return self._make(rng)
 
 
 WORLD_SEED = 0x5EED

@@ -14,14 +14,14 @@ labels and parsing are the game object's (docs/game-contract.md).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action
 from .errors import IllegalActionError
 from .events import CARD, PLACE, CardRef, Event, PlaceRef
-from .fields import CardField, FieldType, Flags
+from .fields import CardField, FieldType, Flags, Inst
 from .rng import Rng
 from .zones import PRIVATE, PUBLIC, ZoneSpec
 
@@ -80,6 +80,15 @@ class Outcome:
             return [0.0] * nplayers
         won = self.winners
         return [1.0 if s in won else -1.0 for s in range(nplayers)]
+
+
+def shares(health: Sequence[float]) -> list[float]:
+    """Each seat's share of the table's total "health" (life, cards left …): a simple :meth:`State.estimate`.
+    Nobody with any left: everyone even."""
+    total = sum(health)
+    if total <= 0:
+        return [1.0 / len(health)] * len(health)
+    return [h / total for h in health]
 
 
 class State:
@@ -392,6 +401,13 @@ class State:
         """Turns (or rounds) played so far, in the game's own sense; 0 if the game does not count them."""
         return 0
 
+    def estimate(self) -> list[float] | None:
+        """Each seat's chance of winning guessed from the table alone, in [0, 1]: what an AI's playout that
+        was cut short is scored by (``ismcts:depth=…``). Card-agnostic, from the game's own measure of who
+        is ahead (life, cards left …); None: no guess, such a playout counts as even. An agent calls it on
+        its own determinized world, never on the true state."""
+        return None
+
     def move_top_face_up(self, src: int, dst: int) -> int:
         """Move the last card of ``src`` (a deck's top) face up to the end of ``dst`` — a mill; the fast
         path of ``move(inst, dst, face_up=True)``. Returns the card."""
@@ -501,59 +517,70 @@ class State:
 
         Everything here runs in *place order* (zone by zone), never in id order, and draws only on what the
         seat knows: two states that differ only in what the seat cannot know give the same world."""
-        new = self.clone()
-        new.log = None
-        new._legal = None  # legal actions may depend on the identities about to change
-        new.rng = Rng(rng.next64())
+        return self.determinizer(seat)(rng)
+
+    def determinizer(self, seat: int) -> Callable[[Rng], State]:
+        """:meth:`determinize` for many worlds of one state: what depends only on the state and the seat
+        (which cards are unknown, their groups, the fixed pools, public constraints) is worked out once,
+        the rest for each world — the same draws, in the same order, as ``determinize``."""
         bit = 1 << seat
         known = self.known
+        owner, cls, cards0 = self.owner, self.cls, self.cards
         groups: dict[tuple[int, int], list[int]] = {}
         for z in self.zones:
             for i in z:
                 if not known[i] & bit:
-                    groups.setdefault((self.owner[i], self.cls[i]), []).append(i)
-        if not groups:
-            return new
-        cards = self.cards[:]
-        n = len(cards)
+                    groups.setdefault((owner[i], cls[i]), []).append(i)
         keys = sorted(groups)
+        n = len(cards0)
+        plans = []
         for own, klass in keys:
             unknown = groups[own, klass]
             if own == seat or self.game.open_decklists:
                 pool = sorted(
-                    self.cards[i]
-                    for i in range(n)
-                    if self.owner[i] == own and self.cls[i] == klass and not known[i] & bit
+                    cards0[i] for i in range(n) if owner[i] == own and cls[i] == klass and not known[i] & bit
                 )
+                known_defs = None
             else:
+                pool = None
                 known_defs = sorted(
-                    self.cards[i]
-                    for i in range(n)
-                    if self.owner[i] == own and self.cls[i] == klass and known[i] & bit
+                    cards0[i] for i in range(n) if owner[i] == own and cls[i] == klass and known[i] & bit
                 )
-                pool = self._sample_prior(own, klass, len(unknown), known_defs, rng)
-            rng.shuffle(pool)
-            # instances whose identity is constrained by public facts take a fitting card first
-            rest: list[int] = []
-            for i in unknown:
-                ok = self._constraint(i)
-                if ok is None:
-                    rest.append(i)
-                    continue
-                pick = next((j for j, c in enumerate(pool) if ok(c)), 0)
-                cards[i] = pool.pop(pick)
-            for i, c in zip(rest, pool, strict=True):
-                cards[i] = c
-        new.cards = cards
-        m = list(range(n))
-        for key in keys:
-            unknown = groups[key]
-            ids = sorted(unknown)
-            rng.shuffle(ids)
-            for i, j in zip(unknown, ids, strict=True):
-                m[i] = j
-        new.relabel(m)
-        return new
+            constrained = [(i, ok) for i in unknown if (ok := self._constraint(i)) is not None]
+            rest = [i for i in unknown if self._constraint(i) is None] if constrained else unknown
+            plans.append((own, klass, len(unknown), pool, known_defs, constrained, rest))
+        renumber = [(groups[key], sorted(groups[key])) for key in keys]
+
+        def world(rng: Rng) -> State:
+            new = self.clone()
+            new.log = None
+            new._legal = None  # legal actions may depend on the identities about to change
+            new.rng = Rng(rng.next64())
+            if not keys:
+                return new
+            cards = cards0[:]
+            for own, klass, count, fixed, known_defs, constrained, rest in plans:
+                pool = (
+                    fixed[:] if fixed is not None else self._sample_prior(own, klass, count, known_defs, rng)
+                )
+                rng.shuffle(pool)
+                # instances whose identity is constrained by public facts take a fitting card first
+                for i, ok in constrained:
+                    pick = next((j for j, c in enumerate(pool) if ok(c)), 0)
+                    cards[i] = pool.pop(pick)
+                for i, c in zip(rest, pool, strict=True):
+                    cards[i] = c
+            new.cards = cards
+            m = list(range(n))
+            for unknown, ids in renumber:
+                ids = ids[:]
+                rng.shuffle(ids)
+                for i, j in zip(unknown, ids, strict=True):
+                    m[i] = j
+            new.relabel(m)
+            return new
+
+        return world
 
     def relabel(self, m: list[int]) -> None:
         """Renumber the instances in place: instance ``i`` becomes ``m[i]`` (a permutation). Every per-card
@@ -575,7 +602,9 @@ class State:
         self.zones = [[m[i] for i in z] for z in self.zones]
         for name, cf in self._CARD_FIELDS.items():
             values = getattr(self, name)
-            if cf.t.has_instances:
+            if type(cf.t) is Inst:  # the common case, inline
+                values = [v if v < 0 else m[v] for v in values]
+            elif cf.t.has_instances:
                 values = [cf.t.remap(v, m) for v in values]
             setattr(self, name, perm(values))
         for name, t in self._TYPES.items():

@@ -16,6 +16,7 @@ from tefuda.core.fields import Bool, CardField, Enum, Flags, Inst, Int, Opt, Per
 from tefuda.core.flow import FlowState
 from tefuda.core.observe import counter, place
 from tefuda.core.seats import SeatTable
+from tefuda.core.state import shares
 from tefuda.core.triggers import collect
 
 from . import effects
@@ -164,6 +165,16 @@ class GenesisState(SeatTable, FlowState):
 
     def turn_count(self) -> int:
         return self.round
+
+    def estimate(self) -> list[float]:
+        """Who is ahead: the cards each 本陣 can still lose before its third emptying — what is left now, and
+        a refill for each サイクル to come (the face-up 冥府 cards come back)."""
+        health = []
+        for p in (0, 1):
+            grave = self.zones[p * NZ + GRAVE]
+            up = sum(1 for i in grave if self.flags[i] & FACE_UP)
+            health.append(len(self.zones[p * NZ + DECK]) + (2 - self.cycles[p]) * up)
+        return shares(health)
 
     # ------------------------------------------------------------------ lookups
     def _heard(self, code: str, seat: int, inst: int) -> None:

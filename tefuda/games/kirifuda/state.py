@@ -16,6 +16,7 @@ from tefuda.core.fields import Bool, Enum, Flags, Int, PerSeat, Seat, Seq, Tup
 from tefuda.core.flow import FlowState
 from tefuda.core.observe import counter, place
 from tefuda.core.seats import SeatTable
+from tefuda.core.state import shares
 
 from .cards import ATTACKER, SUPPORT, TRUMP_ATTACKER, TRUMP_SUPPORT
 from .phase_ids import (  # noqa: F401 - re-exported for callers
@@ -173,6 +174,10 @@ class KirifudaState(SeatTable, FlowState):
 
     def turn_count(self) -> int:
         return self.round
+
+    def estimate(self) -> list[float]:
+        """Who is ahead: each player's share of the life cards left (ライフ0 loses)."""
+        return shares([len(self.zones[p * NZ + LIFE]) for p in (0, 1)])
 
     # ------------------------------------------------------------------ helpers
     def ctype(self, inst: int) -> int:

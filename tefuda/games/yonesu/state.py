@@ -31,6 +31,7 @@ from tefuda.core.flow import FlowState
 from tefuda.core.observe import counter, place
 from tefuda.core.priority import Window
 from tefuda.core.seats import SeatTable
+from tefuda.core.state import shares
 
 from .cards import FORCE, YONESU, matches_discard
 from .phase_ids import (
@@ -206,6 +207,14 @@ class YonesuState(SeatTable, FlowState):
 
     def turn_count(self) -> int:
         return self.turn
+
+    def estimate(self) -> list[float]:
+        """Who is ahead: each side's share of the ライフ left (a team's is its partners' together)."""
+        life = [max(v, 0) for v in self.life]
+        if not self.teams:
+            return shares(life)
+        team = shares([life[0] + life[2], life[1] + life[3]])
+        return [team[p % 2] for p in range(self.nplayers)]
 
     @property
     def first_player(self) -> int:
