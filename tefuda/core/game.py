@@ -89,6 +89,7 @@ class Game(ABC):
     max_players: ClassVar[int] = 2
     option_specs: ClassVar[dict[str, OptionSpec]] = {}
     card_schema: ClassVar[CardSchema]
+    types_en: ClassVar[dict[str, str]] = {}  # card type -> English name (the schema has the Japanese)
     package_dir: ClassVar[Path]
     implemented: ClassVar[bool] = True  # False: the game says loudly which rules are missing
     modes: ClassVar[tuple[Mode, ...]] = ()  # empty: the one mode of min_players players
@@ -353,7 +354,20 @@ class Game(ABC):
         return []
 
     def card_table_row(self, c: Any) -> dict[str, Any]:
-        return {"id": c.id, "name": c.name, "name_en": c.name_en, "type": c.type, **dict(c.data)}
+        return {**self.card_head(c), **dict(c.data)}
+
+    def card_head(self, c: Any) -> dict[str, Any]:
+        """The first columns of every card table: id, names, type and the type's label in both languages
+        (``types_en`` gives the English type names)."""
+        ja = self.card_schema.types.get(c.type, c.type)
+        en = self.types_en.get(c.type, c.type)
+        return {
+            "id": c.id,
+            "name": c.name,
+            "name_en": c.name_en,
+            "type": c.type,
+            "type_label": f"{ja} ({en})",
+        }
 
     def metadata(self) -> dict[str, Any]:
         return {

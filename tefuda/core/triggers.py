@@ -90,6 +90,7 @@ class Subscriptions:
         for code, cards in self.by_code.items():
             self.wheres[code] = frozenset(t.where for ts in cards.values() for t in ts)
         self.codes = frozenset(self.by_code)
+        self.zone_cache: dict[tuple[str, int], tuple[int, ...]] = {}
 
 
 def collect(
@@ -113,13 +114,19 @@ def collect(
         z = s.where[subject]
         places: Iterable[tuple[int, Any]] = ((z, (subject,)),)
     else:
-        wheres = subs.wheres[code]
-        anywhere = "" in wheres
-        places = (
-            (z, s.zones[z])
-            for z, spec in enumerate(specs)
-            if anywhere or spec.name in wheres or (subject >= 0 and s.where[subject] == z)
-        )
+        key = (code, len(specs))
+        zs = subs.zone_cache.get(key)
+        if zs is None:  # the zones this code's listeners may lie in, once per table size
+            wheres = subs.wheres[code]
+            zs = subs.zone_cache[key] = tuple(
+                z for z, spec in enumerate(specs) if "" in wheres or spec.name in wheres
+            )
+        zones = s.zones
+        places = [(z, zones[z]) for z in zs]
+        if subject >= 0 and (zs_subject := s.where[subject]) not in zs and zs_subject >= 0:
+            # the event's own card is looked at wherever it went ("when this card is destroyed")
+            places.append((zs_subject, zones[zs_subject]))
+            places.sort()
     out: list[Waiting] = []
     fired: set[tuple[int, int]] = set()  # an ability goes off once per event, whatever matched it
     for z, insts in places:

@@ -10,7 +10,7 @@ from tefuda.core.actions import ActionKinds
 from tefuda.core.game import sample_capped
 from tefuda.core.observe import place
 
-from .cards import RACES_EN, SCHEMA, TYPES_EN, TYPES_JA, compile_cards, subscriptions
+from .cards import RACES_EN, SCHEMA, TYPES_EN, compile_cards, subscriptions
 from .effects import CONDITIONS
 from .phase_ids import CARD_T, NONE_T, NPLACES, NTARGETS, PHASE_CODES, PHASE_NAMES, ROW_PLACES, SPELL
 from .rulebook import rules
@@ -70,6 +70,7 @@ class GenesisGame(Game):
     min_players = 2
     max_players = 2
     card_schema = SCHEMA
+    types_en = TYPES_EN
     package_dir = Path(__file__).parent
     state_class = GenesisState
     rules = rules
@@ -333,11 +334,7 @@ class GenesisGame(Game):
         tb = self.tables
         e = tb.effect[c.index]
         return {
-            "id": c.id,
-            "name": c.name,
-            "name_en": c.name_en,
-            "type": c.type,
-            "type_label": f"{TYPES_JA[c.type]} ({TYPES_EN[c.type]})",
+            **self.card_head(c),
             "race": f"{tb.race[c.index]} ({RACES_EN[tb.race[c.index]]})",
             "summon": tb.summon[c.index],
             "rank": tb.rank[c.index] or None,

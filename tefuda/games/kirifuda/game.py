@@ -18,7 +18,6 @@ from .cards import (
     TRUMP_SUPPORT,
     TYPE_IDS,
     TYPES_EN,
-    TYPES_JA,
     compile_cards,
 )
 from .rulebook import rules
@@ -70,6 +69,7 @@ class KirifudaGame(Game):
     min_players = 2
     max_players = 2
     card_schema = SCHEMA
+    types_en = TYPES_EN
     package_dir = Path(__file__).parent
     state_class = KirifudaState
     rules = rules
@@ -294,11 +294,7 @@ class KirifudaGame(Game):
 
     def card_table_row(self, c: Any) -> dict[str, Any]:
         return {
-            "id": c.id,
-            "name": c.name,
-            "name_en": c.name_en,
-            "type": c.type,
-            "type_label": f"{TYPES_JA[c.type]} ({TYPES_EN[c.type]})",
+            **self.card_head(c),
             "pow": c.get("pow"),
             "attributes": c.get("attributes", []),
             "cost": c.get("cost", ""),

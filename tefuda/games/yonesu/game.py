@@ -20,7 +20,7 @@ from tefuda.core.actions import ActionKinds
 from tefuda.core.game import Mode
 from tefuda.core.observe import place
 
-from .cards import SCHEMA, TYPES_EN, TYPES_JA, compile_cards, level_label
+from .cards import SCHEMA, TYPES_EN, compile_cards, level_label
 from .phase_ids import MAX_ATTACKERS, MAX_INST, NONE_T, NTARGETS
 from .rulebook import rules
 from .state import YonesuState
@@ -61,6 +61,7 @@ class YonesuGame(Game):
     min_players = 2
     max_players = 4
     card_schema = SCHEMA
+    types_en = TYPES_EN
     package_dir = Path(__file__).parent
     state_class = YonesuState
     rules = rules
@@ -428,11 +429,7 @@ class YonesuGame(Game):
         tb = self.tables
         yonesu = c.type == "yonesu"
         return {
-            "id": c.id,
-            "name": c.name,
-            "name_en": c.name_en,
-            "type": c.type,
-            "type_label": f"{TYPES_JA[c.type]} ({TYPES_EN[c.type]})",
+            **self.card_head(c),
             "level": level_label(tb.levels[c.index]) if yonesu else None,
             "power": tb.power[c.index] if yonesu else None,
             "cost": tb.cost[c.index],
