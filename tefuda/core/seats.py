@@ -12,8 +12,11 @@ class SeatTable:
     __slots__ = ()
     seat_zones: ClassVar[int]  # places per seat (the game's NZ)
     zone_base: ClassVar[int] = 0  # zones before the first seat's (shared zones)
+    hand_place: ClassVar[int] = 1  # which of a seat's places is its hand (手札)
 
     zones: list[list[int]]
+    distinct_cards: Any
+    first_instance: Any
     where: list[int]
     first: int
     game: Any
@@ -39,3 +42,11 @@ class SeatTable:
     def place_of(self, inst: int) -> int:
         """Which of its seat's places a card is in."""
         return (self.where[inst] - self.zone_base) % self.seat_zones
+
+    def hand_cards(self, seat: int) -> list[int]:
+        """Distinct card definitions in a hand, sorted (one action per kind of card, not per copy)."""
+        return self.distinct_cards(self.zone_base + seat * self.seat_zones + self.hand_place)
+
+    def hand_instance(self, seat: int, card: int) -> int:
+        """The copy of ``card`` that leaves the hand (the first one held)."""
+        return self.first_instance(self.zone_base + seat * self.seat_zones + self.hand_place, card)

@@ -51,6 +51,7 @@ from .zones import UNION as UNION_ZONE
 
 class GenesisState(SeatTable, FlowState):
     seat_zones = NZ
+    hand_place = HAND
     __slots__ = (
         "atk_mod",
         "battle",
@@ -229,12 +230,6 @@ class GenesisState(SeatTable, FlowState):
     def unit_speed(self, inst: int) -> int:
         """速度 (a union uses its 前衛 card's)."""
         return self.game.tables.speed[self.cards[inst]]
-
-    def hand_cards(self, seat: int) -> list[int]:
-        return self.distinct_cards(seat * NZ + HAND)
-
-    def hand_instance(self, seat: int, card: int) -> int:
-        return self.first_instance(seat * NZ + HAND, card)
 
     def race_count(self, seat: int, race: str) -> int:
         """Units of a race on the player's field, not destroyed: what a 英雄's 階級 asks for.

@@ -91,6 +91,7 @@ _CHOICE_PROMPTS = {
 
 class KirifudaState(SeatTable, FlowState):
     seat_zones = NZ
+    hand_place = HAND
     __slots__ = (
         "attr",
         "first",
@@ -182,14 +183,6 @@ class KirifudaState(SeatTable, FlowState):
     # ------------------------------------------------------------------ helpers
     def ctype(self, inst: int) -> int:
         return self.game.tables.ctype[self.cards[inst]]
-
-    def hand_cards(self, seat: int) -> list[int]:
-        """Distinct card definitions in a hand, sorted (one action per kind of card, not per copy)."""
-        return self.distinct_cards(seat * NZ + HAND)
-
-    def hand_instance(self, seat: int, card: int) -> int:
-        """The copy of ``card`` that leaves the hand (the first one held)."""
-        return self.first_instance(seat * NZ + HAND, card)
 
     def face_down_supports(self, seat: int) -> list[int]:
         """Slots (0, 1) holding a face-down set card."""

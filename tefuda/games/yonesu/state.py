@@ -61,6 +61,7 @@ from .zones import BASE, CFIELD, DECK, DISCARD, HAND, NZ, STACK, YFIELD, zid
 
 class YonesuState(SeatTable, FlowState):
     seat_zones = NZ
+    hand_place = HAND
     zone_base = BASE
     __slots__ = (
         "above",
@@ -239,13 +240,6 @@ class YonesuState(SeatTable, FlowState):
     def remaining(self, seat: int) -> int:
         """リリス this player may still use this turn: the コストフィールド's value minus what is used."""
         return self.cost_total(seat) - self.used[seat]
-
-    def hand_cards(self, seat: int) -> list[int]:
-        """Distinct card definitions in a hand, sorted (one action per kind of card, not per copy)."""
-        return self.distinct_cards(BASE + seat * NZ + HAND)
-
-    def hand_instance(self, seat: int, card: int) -> int:
-        return self.first_instance(zid(seat, HAND), card)
 
     def tops(self, seat: int) -> list[int]:
         """The ヨネス on a player's ヨネスフィールド: the top card of each evolution stack, in field order."""
