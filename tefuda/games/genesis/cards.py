@@ -15,6 +15,7 @@ from typing import Any
 from tefuda.core import CardSchema, CardSet, Field
 from tefuda.core.cards import TEXT_FIELDS, int_range
 from tefuda.core.triggers import Subscriptions, Trigger
+from tefuda.core.vocabulary import SHARED, Param, Verb, Vocabulary, int_between, one_of
 
 from .phase_ids import ON_BATTLE, ON_RESPONSE, ON_RITUAL, ON_SUMMON
 
@@ -70,23 +71,40 @@ WHEN: dict[tuple[str, str], tuple[tuple[str, str, str], ...]] = {
 }
 ABILITY = {"召喚": ON_SUMMON, "対応": ON_RESPONSE, "戦闘": ON_BATTLE, "術式": ON_RITUAL}
 
-# verbs: parameters, the targets they take
-VERBS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "damage": (("amount",), ("enemy",)),  # ダメージ: accumulated damage on a unit
-    "reduce": (("amount",), ("enemy", "attacker")),  # 攻撃・防衛 −N until the end of the turn (not damage)
-    "boost": (("amount",), ("self", "ally")),  # 攻撃 +N until the end of the turn
-    "fortify": (("amount",), ("self", "ally")),  # 防衛 +N until the end of the turn
-    "destroy": ((), ("enemy",)),  # 破壊
-    "mill": (("amount",), ("none",)),  # the opponent takes N damage: N cards from the 本陣 to 冥府
-    "draw": (("amount",), ("none",)),
-    "heal": ((), ("self", "ally")),  # its accumulated damage is healed
-    "untap": ((), ("ally",)),  # 疲労 → 活動
-    "quick_summon": (("max_cost",), ("card",)),  # 速攻召喚 from hand or 冥府 (``from``)
-    "immune_damage": ((), ("self",)),  # 永続: this unit takes no damage (reductions still apply)
-    "aura": (("amount",), ("none",)),  # 永続: your other units of this race in the 前衛 get 攻撃 +N
-}
+# verbs (core/vocabulary.py): parameters, the targets they take (the first is the default); destroy and draw
+# are the shared ideas (draw's number is written ``amount``, like every number of this game's effects)
+N = Param(int, int_between(1, 20))
+VOCABULARY = Vocabulary(
+    {
+        "damage": Verb({"amount": N}, ("enemy",), "ダメージ", "damage"),  # accumulated damage on a unit
+        # 攻撃・防衛 −N until the end of the turn (not damage)
+        "reduce": Verb({"amount": N}, ("enemy", "attacker"), "攻撃・防衛−N", "attack and defense −N"),
+        "boost": Verb({"amount": N}, ("self", "ally"), "攻撃+N", "attack +N"),  # until the end of the turn
+        "fortify": Verb({"amount": N}, ("self", "ally"), "防衛+N", "defense +N"),  # until the end of the turn
+        "destroy": SHARED["destroy"].aimed("enemy"),  # 破壊
+        # the opponent takes N damage: N cards from the 本陣 to 冥府
+        "mill": Verb({"amount": N}, ("none",), "本陣から冥府へ", "deck to underworld"),
+        "draw": Verb({"amount": N}, ("none",), SHARED["draw"].ja, SHARED["draw"].en),
+        "heal": Verb({}, ("self", "ally"), "蓄積ダメージを回復", "heal its damage"),
+        "untap": Verb({}, ("ally",), "活動状態に", "untap"),  # 疲労 → 活動
+        # 速攻召喚 from hand or 冥府 (``from``)
+        "quick_summon": Verb({"max_cost": N}, ("card",), "速攻召喚", "quick summon"),
+        # 永続: this unit takes no damage (reductions still apply)
+        "immune_damage": Verb({}, ("self",), "ダメージを受けない", "takes no damage"),
+        # 永続: your other units of this race in the 前衛 get 攻撃 +N
+        "aura": Verb({"amount": N}, ("none",), "同じ種族の攻撃+N", "its race's attack +N"),
+    },
+    modifiers={
+        "max_def": Param(int),
+        "from": Param(str, one_of("hand", "grave")),
+        "on": Param(str),
+        "need_units": Param(int),
+        "race": Param(str, one_of(*RACES)),
+    },
+    fixed=("do", "kind", "place", "cost"),
+)
+VERBS = VOCABULARY.verbs
 CONTINUOUS_VERBS = frozenset({"immune_damage", "aura"})
-OPTIONAL_KEYS: dict[str, type] = {"max_def": int, "from": str, "on": str, "need_units": int, "race": str}
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,25 +138,11 @@ def _check_effect(value: Any) -> str | None:
         return f"place (場所) must be one of {', '.join(PLACES)}, got {value['place']!r}"
     if not isinstance(value["cost"], int) or isinstance(value["cost"], bool) or not 0 <= value["cost"] <= 9:
         return "cost (発動コスト) must be a whole number 0 to 9"
+    why = VOCABULARY.problem(value)
+    if why is not None:
+        return why
     do = value["do"]
-    if do not in VERBS:
-        return f"'do' must be one of {', '.join(VERBS)}, got {do!r}"
-    params, targets = VERBS[do]
-    for p in params:
-        v = value.get(p)
-        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 20:
-            return f"{do}: {p} must be a whole number 1 to 20"
-    target = value.get("target", targets[0])
-    if target not in targets:
-        return f"{do}: target must be one of {', '.join(targets)}, got {target!r}"
-    for key, val in value.items():
-        if key in ("kind", "place", "cost", "do", "target", *params):
-            continue
-        kind = OPTIONAL_KEYS.get(key)
-        if kind is None:
-            return f"unknown key {key!r}"
-        if not isinstance(val, kind) or isinstance(val, bool):
-            return f"{key} must be {kind.__name__}"
+    target = value.get("target", VERBS[do].targets[0])
     if (do in CONTINUOUS_VERBS) != (value["kind"] == "永続"):
         return "immune_damage and aura are 永続 effects, and a 永続 effect is one of them"
     if value["kind"] == "対応" and value.get("on") not in TRIGGERS:
@@ -147,10 +151,6 @@ def _check_effect(value: Any) -> str | None:
         return 'target "attacker" (the unit that attacks) needs a 対応 effect with on = "enemy_attack"'
     if value["kind"] == "術式" and value["place"] != "冥府":
         return "a 術式 effect fires from the 冥府: place must be 冥府"
-    if value.get("from", "hand") not in ("hand", "grave"):
-        return "from must be hand or grave"
-    if "race" in value and value["race"] not in RACES:
-        return f"race must be one of {', '.join(RACES)}"
     return None
 
 
@@ -202,7 +202,8 @@ def compile_cards(cardset: CardSet) -> Tables:
         e = c.get("effect")
         eff = None
         if e is not None:
-            params, targets = VERBS[e["do"]]
+            verb = VERBS[e["do"]]
+            params, targets = tuple(verb.params), verb.targets
             eff = Effect(
                 e["kind"],
                 e["place"],

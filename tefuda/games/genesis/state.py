@@ -168,14 +168,23 @@ class GenesisState(SeatTable, FlowState):
         return self.round
 
     def estimate(self) -> list[float]:
-        """Who is ahead: the cards each 本陣 can still lose before its third emptying — what is left now, and
-        a refill for each サイクル to come (the face-up 冥府 cards come back)."""
-        health = []
+        """Who is ahead: how many battle turns each player could last — the cards their 本陣 can still lose
+        before its third emptying (what is left now, and a refill of the face-up 冥府 cards for each サイクル
+        to come), against the 攻撃 the opponent's units on the field could deal each turn."""
+        health, pressure = [], []
+        tb, cards, flags = self.game.tables, self.cards, self.flags
         for p in (0, 1):
-            grave = self.zones[p * NZ + GRAVE]
-            up = sum(1 for i in grave if self.flags[i] & FACE_UP)
+            up = sum(1 for i in self.zones[p * NZ + GRAVE] if flags[i] & FACE_UP)
             health.append(len(self.zones[p * NZ + DECK]) + (2 - self.cycles[p]) * up)
-        return shares(health)
+            pressure.append(
+                sum(
+                    tb.attack[cards[i]]
+                    for z in (FRONT, REAR)
+                    for i in self.zones[p * NZ + z]
+                    if not flags[i] & DESTROYED
+                )
+            )
+        return shares([health[p] / (1 + pressure[1 - p]) for p in (0, 1)])
 
     # ------------------------------------------------------------------ lookups
     def _heard(self, code: str, seat: int, inst: int) -> None:

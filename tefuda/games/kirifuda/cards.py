@@ -12,6 +12,7 @@ from typing import Any
 
 from tefuda.core import CardSchema, CardSet, Field
 from tefuda.core.cards import TEXT_FIELDS
+from tefuda.core.vocabulary import SHARED, Param, Verb, Vocabulary, int_between, one_of
 
 # card types (カードの種類)
 ATTACKER, SUPPORT, TRUMP_ATTACKER, TRUMP_SUPPORT = 0, 1, 2, 3
@@ -37,22 +38,32 @@ ALL_ATTRS = (1 << len(ATTRIBUTES)) - 1
 
 SET_ATTACKER_POW = 200  # セットアタッカー: POW 200, no effect, every attribute (rulebook)
 
-# effect vocabulary
-EFFECTS: dict[str, dict[str, type]] = {
-    "pow": {"target": str, "amount": int},
-    "set_pow": {"target": str, "value": int},
-    "swap_pow": {},
-    "draw": {"count": int},
-    "scry": {},
-    "peek_support": {},
-    "peek_life": {},
-    "swap_life": {},
-    "protect": {},
-    "guard": {},
-    "discard_support": {},
-    "add_life": {"count": int},
-}
-CONDITIONS: dict[str, type] = {"if_self_attr": str, "if_opp_attr": str, "if_behind": bool, "if_life_le": int}
+# effect vocabulary (core/vocabulary.py): 切り札's own verbs and the shared draw; the conditions (if_…) may
+# qualify any effect
+HUNDREDS = Param(int, lambda v: None if v % 100 == 0 else "must be a multiple of 100")
+SIDE = Param(str, one_of("self", "opponent"))
+VOCABULARY = Vocabulary(
+    {
+        "pow": Verb({"target": SIDE, "amount": HUNDREDS}, ja="POWを増減", en="POW up or down"),
+        "set_pow": Verb({"target": SIDE, "value": HUNDREDS}, ja="POWを変える", en="POW becomes"),
+        "swap_pow": Verb(ja="POWを入れ替える", en="swap the POWs"),
+        "draw": SHARED["draw"].refine(count=Param(int, int_between(1, 3))),
+        "scry": Verb(ja="山札の一番上を見る", en="look at the top card"),
+        "peek_support": Verb(ja="相手のサポートを見る", en="look at an opponent's support"),
+        "peek_life": Verb(ja="相手のライフを見る", en="look at an opponent's life card"),
+        "swap_life": Verb(ja="ライフと手札を入れ替える", en="swap a life card with a hand card"),
+        "protect": Verb(ja="ライフを守る", en="protect your life"),
+        "guard": Verb(ja="POWを守る", en="guard your POW"),
+        "discard_support": Verb(ja="相手のサポートを捨てる", en="discard an opponent's support"),
+        "add_life": Verb({"count": Param(int, int_between(1, 3))}, ja="ライフを増やす", en="add life cards"),
+    },
+    modifiers={
+        "if_self_attr": Param(str, one_of(*ATTRIBUTES)),
+        "if_opp_attr": Param(str, one_of(*ATTRIBUTES)),
+        "if_behind": Param(bool),
+        "if_life_le": Param(int),
+    },
+)
 COSTS = ("discard_set", "discard_hand")
 
 
@@ -70,36 +81,7 @@ class Effect:
 
 
 def _check_effects(value: Any) -> str | None:
-    if not isinstance(value, list):
-        return "must be an array of effect tables"
-    for n, eff in enumerate(value, 1):
-        if not isinstance(eff, dict):
-            return f'effect {n}: must be a table like {{ do = "draw", count = 1 }}'
-        do = eff.get("do")
-        if do not in EFFECTS:
-            return f"effect {n}: 'do' must be one of {', '.join(EFFECTS)}, got {do!r}"
-        params = EFFECTS[do]
-        for key, val in eff.items():
-            if key == "do":
-                continue
-            kind = params.get(key) or CONDITIONS.get(key)
-            if kind is None:
-                allowed = ", ".join([*params, *CONDITIONS])
-                return f"effect {n} ({do}): unknown key {key!r} (allowed: {allowed})"
-            if not isinstance(val, kind) or (kind is int and isinstance(val, bool)):
-                return f"effect {n} ({do}): {key} must be {kind.__name__}"
-            if key in ("if_self_attr", "if_opp_attr") and val not in ATTRIBUTES:
-                return f"effect {n} ({do}): {key} must be one of {', '.join(ATTRIBUTES)}"
-            if key == "target" and val not in ("self", "opponent"):
-                return f'effect {n} ({do}): target must be "self" or "opponent"'
-            if key in ("amount", "value") and val % 100:
-                return f"effect {n} ({do}): {key} must be a multiple of 100"
-            if key == "count" and not 1 <= val <= 3:
-                return f"effect {n} ({do}): count must be 1 to 3"
-        for key in params:
-            if key not in eff:
-                return f"effect {n} ({do}): missing {key!r}"
-    return None
+    return VOCABULARY.check_list(value, '{ do = "draw", count = 1 }')
 
 
 def _check_attrs(value: Any) -> str | None:

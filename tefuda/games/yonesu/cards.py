@@ -14,6 +14,7 @@ from typing import Any
 
 from tefuda.core import CardSchema, CardSet, Field
 from tefuda.core.cards import TEXT_FIELDS, int_range
+from tefuda.core.vocabulary import SHARED, Param, Verb, Vocabulary, int_between
 
 YONESU, FORCE = 0, 1
 TYPE_IDS = ("yonesu", "force")
@@ -33,21 +34,35 @@ TARGETS = {
 YONESU_TARGETS = ("yonesu", "own_yonesu", "opp_yonesu")
 PLAYER_TARGETS = ("player", "opponent")
 
-# effect verbs: the parameters each takes; which target kinds it needs ("self" = the activating player)
-EFFECTS: dict[str, tuple[dict[str, type], tuple[str, ...]]] = {
-    "destroy": ({}, YONESU_TARGETS),  # 破壊: the whole evolution stack goes to the 捨て札置き場
-    "power": ({"amount": int}, YONESU_TARGETS),  # パワー±N until the end of the turn
-    "protect": ({}, YONESU_TARGETS),  # cannot be destroyed this turn
-    "ready": ({}, ("own_yonesu",)),  # may attack again this turn
-    "bounce": ({}, YONESU_TARGETS),  # its top card returns to its player's hand
-    "damage": ({"amount": int}, (*PLAYER_TARGETS, "each_opponent")),  # ライフ−N
-    "limit": ({"amount": int}, (*PLAYER_TARGETS, "each_opponent", "none")),  # [上限枚数]±N
-    "heal": ({"amount": int}, ("none",)),  # own ライフ+N
-    "draw": ({"count": int}, ("none",)),  # draw N from the 山札
-    "recover_first": ({}, ("none",)),  # a ファーストヨネス from the 捨て札置き場 to hand
-    "negate": ({}, ("none",)),  # the force this answers has no effect (an [Interrupt] response)
-    "cancel_attack": ({}, ("none",)),  # the attack of this battle ends with no battle resolution
-}
+# effect verbs (core/vocabulary.py): the parameters each takes, and which of the force's target kinds it fits
+# (the card's ``target``; "none" = the activating player); draw and destroy are the shared verbs
+N20 = Param(int, int_between(-20, 20, nonzero=True))
+VOCABULARY = Vocabulary(
+    {
+        # 破壊: the whole evolution stack goes to the 捨て札置き場
+        "destroy": SHARED["destroy"].aimed(*YONESU_TARGETS),
+        "power": Verb({"amount": N20}, YONESU_TARGETS, "パワー±N (ターン終了時まで)", "power ±N this turn"),
+        "protect": Verb({}, YONESU_TARGETS, "このターン破壊されない", "cannot be destroyed this turn"),
+        "ready": Verb({}, ("own_yonesu",), "もう一度攻撃できる", "may attack again this turn"),
+        "bounce": Verb({}, YONESU_TARGETS, "一番上のカードを手札に戻す", "its top card back to hand"),
+        "damage": Verb({"amount": N20}, (*PLAYER_TARGETS, "each_opponent"), "ライフ−N", "life −N"),
+        "limit": Verb(
+            {"amount": N20}, (*PLAYER_TARGETS, "each_opponent", "none"), "[上限枚数]±N", "card limit ±N"
+        ),
+        "heal": Verb({"amount": N20}, ("none",), "自分のライフ+N", "your life +N"),
+        "draw": SHARED["draw"].refine(count=N20).aimed("none"),  # from the 山札
+        "recover_first": Verb(
+            {},
+            ("none",),
+            "ファーストヨネスを捨て札置き場から手札に",
+            "a First Yonesu from the discard pile to hand",
+        ),
+        # an [Interrupt] response: the force it answers has no effect
+        "negate": Verb({}, ("none",), "フォースを無効にする", "negate the force"),
+        # the attack of this battle ends with no battle resolution
+        "cancel_attack": Verb({}, ("none",), "攻撃を無効にする", "cancel the attack"),
+    }
+)
 BATTLE_EFFECTS = frozenset({"cancel_attack"})
 
 DISCARD_KEYS: dict[str, type] = {"count": int, "min_cost": int, "min_level": int, "type": str}
@@ -93,29 +108,7 @@ def _check_levels(value: Any) -> str | None:
 
 
 def _check_effects(value: Any) -> str | None:
-    if not isinstance(value, list) or not value:
-        return 'must be a non-empty array of effect tables like [{ do = "destroy" }]'
-    for n, eff in enumerate(value, 1):
-        if not isinstance(eff, dict):
-            return f'effect {n}: must be a table like {{ do = "destroy" }}'
-        do = eff.get("do")
-        if do not in EFFECTS:
-            return f"effect {n}: 'do' must be one of {', '.join(EFFECTS)}, got {do!r}"
-        params, _ = EFFECTS[do]
-        for key, val in eff.items():
-            if key == "do":
-                continue
-            kind = params.get(key)
-            if kind is None:
-                return f"effect {n} ({do}): unknown key {key!r} (allowed: {', '.join(params) or 'none'})"
-            if not isinstance(val, kind) or isinstance(val, bool):
-                return f"effect {n} ({do}): {key} must be {kind.__name__}"
-            if not -20 <= val <= 20 or val == 0:
-                return f"effect {n} ({do}): {key} must be a non-zero number from -20 to 20"
-        for key in params:
-            if key not in eff:
-                return f"effect {n} ({do}): missing {key!r}"
-    return None
+    return VOCABULARY.check_list(value, '{ do = "destroy" }', non_empty=True)
 
 
 def _check_discard(value: Any) -> str | None:
@@ -138,7 +131,7 @@ def _card_check(ctype: str, table: Any) -> tuple[str, str] | None:
         return None
     target = table.get("target", "none")
     for n, eff in enumerate(table.get("effects", []), 1):
-        _, fits = EFFECTS[eff["do"]]
+        fits = VOCABULARY.verbs[eff["do"]].targets
         if target not in fits:
             return (
                 "effects",
