@@ -7,9 +7,10 @@ import importlib.metadata
 import pkgutil
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from .actions import Action, ActionSpace
@@ -20,6 +21,7 @@ from .events import EVENT_REFS
 from .options import OptionSpec, load_options
 from .state import TERMINAL, State
 from .texts import Texts, load_texts
+from .triggers import Subscriptions
 from .zones import ZoneSpec
 
 
@@ -107,6 +109,8 @@ class Game(ABC):
     _cardset_cache: ClassVar[dict[str, CardSet]] = {}
     # event codes some card's triggered ability listens to (set from the game's Subscriptions)
     listened: frozenset[str] = frozenset()
+    # "when this card …" codes: the card definitions listening
+    listen_only: Mapping[str, frozenset[int]] = MappingProxyType({})
 
     action_space: ActionSpace  # set by _setup: every action the game can ever take, numbered
     texts: ClassVar[Texts]  # the game's texts.toml (core/texts.py)
@@ -153,6 +157,12 @@ class Game(ABC):
             self.state_class._fns = rules.fns
             self.state_class._offers = rules.offers
         self._setup()
+
+    def listen(self, subscriptions: Subscriptions) -> None:
+        """Let the state hear the events card data's triggers subscribe to (call from ``_setup``)."""
+        self.subscriptions = subscriptions
+        self.listened = subscriptions.codes
+        self.listen_only = subscriptions.self_cards
 
     def _setup(self) -> None:  # noqa: B027 - an optional hook, empty by default
         """Per-game precomputation over the card set (compiled tables for the hot paths, the action space)."""

@@ -440,12 +440,15 @@ class State:
         """Record an event (only when this state records events): ``code``, the seat it concerns, the card
         instance it is about (its identity goes to whoever may know it now), and named public arguments —
         numbers, strings, or ``At``/``Card``/``Zone`` references resolved here (core/events.py)."""
-        if code in self.game.listened:
-            self._heard(code, seat, inst)
+        g = self.game
+        if code in g.listened:
+            only = g.listen_only.get(code)  # "when this card …": only those cards' events are collected
+            if only is None or (inst >= 0 and self.cards[inst] in only):
+                self._heard(code, seat, inst)
         log = self.log
         if log is None:
             return
-        refs = self.game.event_refs_all
+        refs = g.event_refs_all
         resolved = tuple((k, self._resolve(refs.get(k), v)) for k, v in args.items()) if args else ()
         if inst >= 0:
             log.append(Event(code, seat, self.cards[inst], self.known[inst], resolved))

@@ -87,6 +87,10 @@ class Subscriptions:
             for code, cards in self.by_code.items()
             if all(t.cond == "self" for ts in cards.values() for t in ts)
         )
+        # for those: which card definitions listen (an event about any other card is not even collected)
+        self.self_cards: dict[str, frozenset[int]] = {
+            code: frozenset(self.by_code[code]) for code in self.self_only
+        }
         for code, cards in self.by_code.items():
             self.wheres[code] = frozenset(t.where for ts in cards.values() for t in ts)
         self.codes = frozenset(self.by_code)

@@ -80,8 +80,7 @@ class GenesisGame(Game):
 
     def _setup(self) -> None:
         self.tables = compile_cards(self.cardset)
-        self.subscriptions = subscriptions(self.tables)  # 召喚 / 対応 / 戦闘 / 術式 listen to events
-        self.listened = self.subscriptions.codes
+        self.listen(subscriptions(self.tables))  # 召喚 / 対応 / 戦闘 / 術式 listen to events
         n = len(self.cardset)
         sizes = {"c": n, "r": 2, "i": NPLACES, "t": NTARGETS}  # cards on the table by place, not id
         self.action_space = KINDS.space(sizes)

@@ -325,8 +325,7 @@ class MiniChainGame(Game):
                 rep.setdefault(c.index, []).append(
                     Replacement(c.get("replace"), "field", "self", c.get("instead"))
                 )
-        self.subscriptions = Subscriptions(trig)
-        self.listened = self.subscriptions.codes
+        self.listen(Subscriptions(trig))
         self.replacements = rep
 
     def deck_problems(self, deck: Deck) -> list[tuple[int | None, str]]:
