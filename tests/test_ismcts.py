@@ -92,5 +92,5 @@ def test_a_cut_playout_is_scored_by_the_estimate(monkeypatch):
     evals = IsmctsAgent(seed=1, iters=20, depth=1).evaluate(d)
     seat = d.seat
     assert all(abs(e.win_rate - (0.9 if seat == 0 else 0.1)) < 1e-9 for e in evals if e.visits)
-    full = IsmctsAgent(seed=1, iters=20).evaluate(d)  # played to the end: real results, not the guess
+    full = IsmctsAgent(seed=1, iters=20, depth=0).evaluate(d)  # played to the end: real results
     assert any(abs(e.win_rate - (0.9 if seat == 0 else 0.1)) > 1e-6 for e in full if e.visits)

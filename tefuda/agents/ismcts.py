@@ -9,7 +9,9 @@ Options (``ismcts:iters=2000``, ``ismcts:seconds=0.5,rollout=greedy``): ``iters`
 ``seconds`` (a time budget instead), ``c`` (exploration, default 0.7), ``rollout`` (``random`` or
 ``greedy``: take an action that wins at once when there is one), ``max_rollout`` (actions per playout),
 ``depth`` (cut each playout after this many actions and score it by the game's own guess of who is ahead,
-``State.estimate`` — many more iterations per second in long games; 0, the default, plays to the end).
+``State.estimate``; default 16, 0 plays every playout to the end). At the same time per move, depth 16 beat
+full playouts 42–18 in 切り札 and 48–12 in ヨネス and drew 29–31 in ジェネシス・ガーデン (60 games each,
+0.05 s a move, both seatings): long games get several times the iterations for a guess that is good enough.
 With a seed and an iteration budget a run repeats exactly; a time budget (``seconds``) depends on the
 machine's speed, so it does not.
 """
@@ -64,7 +66,7 @@ class IsmctsAgent:
         c: float = 0.7,
         rollout: str = "random",
         max_rollout: int = 1000,
-        depth: int = 0,
+        depth: int = 16,
     ) -> None:
         if iters < 1:
             raise ValueError("ismcts: iters must be at least 1")
