@@ -1,4 +1,6 @@
-"""Deck lists: plain text, one ``3 カード名`` per line, ``#`` comments.
+"""Deck lists: plain text, one ``3 カード名`` per line, ``#`` comments, and ``[section]`` lines for games
+whose decks come in parts (黒白物語's カオスデッキ beside the main deck): what follows a section line belongs
+to it, what comes before any to the main deck.
 
 Parsing resolves names against the game's card set and reports every bad line at once; the deck rules
 themselves (size, copies, …) are each game's, checked by ``Game.check_deck``, which also names lines.
@@ -14,6 +16,7 @@ from .cards import CardDef, CardSet
 from .errors import DeckListError
 
 _LINE_RE = re.compile(r"^(\d+)\s*[xX×]?\s+(.+?)\s*$")
+_SECTION_RE = re.compile(r"^\[\s*(.+?)\s*\]$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +24,7 @@ class DeckEntry:
     count: int
     card: CardDef
     line: int
+    section: str = ""  # "" = the main deck; else the game's name of the part (``Game.deck_sections``)
 
 
 @dataclass(frozen=True)
@@ -31,24 +35,38 @@ class Deck:
     source: str = "<deck>"
     name: str = ""
 
-    def cards(self) -> list[CardDef]:
-        """Every copy, in list order."""
-        return [e.card for e in self.entries for _ in range(e.count)]
+    def cards(self, section: str | None = None) -> list[CardDef]:
+        """Every copy, in list order (of one section only, when named: "" is the main deck)."""
+        return [
+            e.card for e in self.entries if section is None or e.section == section for _ in range(e.count)
+        ]
 
-    def count(self) -> int:
-        return sum(e.count for e in self.entries)
+    def count(self, section: str | None = None) -> int:
+        return sum(e.count for e in self.entries if section is None or e.section == section)
 
     def to_text(self) -> str:
-        head = f"# {self.name}\n" if self.name else ""
-        return head + "".join(f"{e.count} {e.card.name}\n" for e in self.entries)
+        lines = [f"# {self.name}"] if self.name else []
+        current = ""
+        for e in sorted(self.entries, key=lambda e: e.section != ""):  # the main deck first, then the parts
+            if e.section != current:
+                lines.append(f"[{e.section}]")
+                current = e.section
+            lines.append(f"{e.count} {e.card.name}")
+        return "".join(line + "\n" for line in lines)
 
 
-def parse_deck(text: str, cardset: CardSet, source: str = "<deck>") -> Deck:
-    """Parse a deck list. Unknown cards and malformed lines raise :class:`DeckListError` naming each line."""
+def parse_deck(
+    text: str, cardset: CardSet, source: str = "<deck>", sections: dict[str, str] | None = None
+) -> Deck:
+    """Parse a deck list. Unknown cards and malformed lines raise :class:`DeckListError` naming each line.
+    ``sections`` maps the section names a game accepts (Japanese, English) to its own name of the part; a
+    game without sections refuses any ``[…]`` line."""
     problems: list[tuple[int | None, str]] = []
     entries: list[DeckEntry] = []
     name = ""
-    by_card: dict[int, int] = {}
+    section = ""
+    sections = sections or {}
+    by_card: dict[tuple[str, int], int] = {}
     for ln, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("#") else ""
         if raw.lstrip().startswith("#"):
@@ -56,6 +74,15 @@ def parse_deck(text: str, cardset: CardSet, source: str = "<deck>") -> Deck:
                 name = raw.lstrip()[1:].strip()
             continue
         if not line:
+            continue
+        head = _SECTION_RE.match(line)
+        if head:
+            key = head.group(1)
+            if key not in sections and key.lower() not in sections:
+                known = ", ".join(f"[{k}]" for k in sections) or "none: this game's deck is one list"
+                problems.append((ln, f"unknown section [{key}] (sections: {known})"))
+                continue
+            section = sections.get(key, sections.get(key.lower(), ""))
             continue
         m = _LINE_RE.match(line)
         if not m:
@@ -69,12 +96,12 @@ def parse_deck(text: str, cardset: CardSet, source: str = "<deck>") -> Deck:
         if card is None:
             problems.append((ln, f"no card named {m.group(2)!r} in this game's card set"))
             continue
-        if card.index in by_card:
-            first = by_card[card.index]
+        if (section, card.index) in by_card:
+            first = by_card[section, card.index]
             problems.append((ln, f"{card.label} is already listed on line {first}; list each card once"))
             continue
-        by_card[card.index] = ln
-        entries.append(DeckEntry(count, card, ln))
+        by_card[section, card.index] = ln
+        entries.append(DeckEntry(count, card, ln, section))
     if not entries and not problems:
         problems.append((None, "the deck list has no cards"))
     if problems:
@@ -82,7 +109,7 @@ def parse_deck(text: str, cardset: CardSet, source: str = "<deck>") -> Deck:
     return Deck(tuple(entries), source, name)
 
 
-def load_deck(path: str | Path, cardset: CardSet) -> Deck:
+def load_deck(path: str | Path, cardset: CardSet, sections: dict[str, str] | None = None) -> Deck:
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -90,4 +117,4 @@ def load_deck(path: str | Path, cardset: CardSet) -> Deck:
         raise DeckListError(str(path), [(None, "not UTF-8 text")]) from None
     except OSError as e:
         raise DeckListError(str(path), [(None, f"cannot read the file ({e.strerror})")]) from None
-    return parse_deck(text, cardset, str(path))
+    return parse_deck(text, cardset, str(path), sections)

@@ -92,6 +92,8 @@ class Game(ABC):
     option_specs: ClassVar[dict[str, OptionSpec]] = {}
     card_schema: ClassVar[CardSchema]
     types_en: ClassVar[dict[str, str]] = {}  # card type -> English name (the schema has the Japanese)
+    # a deck in parts: the ``[section]`` names a deck list may use -> the game's name of the part
+    deck_sections: ClassVar[dict[str, str]] = {}
     package_dir: ClassVar[Path]
     implemented: ClassVar[bool] = True  # False: the game says loudly which rules are missing
     modes: ClassVar[tuple[Mode, ...]] = ()  # empty: the one mode of min_players players
@@ -206,13 +208,13 @@ class Game(ABC):
 
     # ------------------------------------------------------------------ decks
     def parse_deck(self, text: str, source: str = "<deck>", *, check: bool = True) -> Deck:
-        deck = parse_deck(text, self.cardset, source)
+        deck = parse_deck(text, self.cardset, source, self.deck_sections)
         if check:
             self.check_deck(deck)
         return deck
 
     def load_deck(self, path: str | Path, *, check: bool = True) -> Deck:
-        deck = load_deck(path, self.cardset)
+        deck = load_deck(path, self.cardset, self.deck_sections)
         if check:
             self.check_deck(deck)
         return deck
