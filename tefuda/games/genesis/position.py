@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tefuda.core import FACE_UP, Game, PositionError
+from tefuda.core.handmade import arg_error, named_card
 
 from . import turns
 from .phase_ids import ATTACK, DESTROYED, MAIN, MAX_INST, PHASE_NAMES, SPELL, STANDBY, TAPPED, UNION
@@ -41,7 +42,7 @@ _STARTS = {
 
 
 def _fail(arg: str, why: str) -> PositionError:
-    return PositionError(f"position: {arg}: {why}")
+    return arg_error(arg, why)
 
 
 def _per_player(arg: str, value: Any) -> None:
@@ -115,10 +116,7 @@ def position(
             raise _fail(f"cycles[{seat}]", f"must be 0, 1 or 2 (the third empty 本陣 loses), not {c!r}")
 
     def card(name: Any, where: str) -> int:
-        c = cs.find(name.removeprefix("~")) if isinstance(name, str) else None
-        if c is None:
-            raise _fail(where, f"no card named {name!r}")
-        return c.index
+        return named_card(cs, name, where)
 
     instances: list[tuple[int, int, int, int]] = []
     marks: list[int] = []  # entries that lie face up in a 冥府

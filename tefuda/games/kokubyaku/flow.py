@@ -1,0 +1,369 @@
+"""ターン進行 and 優先権: the phases, who holds priority, what they may do, and what happens when both pass.
+
+The turn player gets 優先権 at the start of every phase (the core's chain, CHAIN style). Activating a
+spell, effect or field hands it over (and counts as the activator's pass); a summon, special summon or
+position change keeps it only for that card's 起動効果 (「直後にそのカードの起動効果を発動できる
+タイミング」), else it is given up; the turn player's pass over an empty chain is the フェイズ終了宣言.
+When both pass in a row the chain resolves newest first and the turn player holds priority again —
+or, after a declared end with nothing to answer, the phase ends. A seat is asked only when public
+facts say it could act (cards in hand, a usable effect, the turn player's main or battle phase), so
+being asked tells nobody what a hand holds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tefuda.core import Action
+from tefuda.core.chain import CHAIN, open_window, pass_priority
+from tefuda.core.fields import Bool, Inst, Int, Seq
+from tefuda.core.priority import Window
+from tefuda.core.triggers import WAITING, Waiting
+
+from . import battle, effects, summon
+from .phase_ids import (
+    ACCEPT,
+    ATTACKED,
+    BATTLE,
+    CHANGED,
+    DECLINE,
+    DONE,
+    DRAW,
+    END,
+    MAIN1,
+    MAIN2,
+    MAINS,
+    NONE,
+    PASS,
+    PHASE_CODES,
+    REFUSE,
+    STANDBY,
+    USED,
+)
+from .rules import rules
+from .setup import draw_card
+from .zones import GRAVE, HAND, M0, NZ, SOURCE
+
+if TYPE_CHECKING:
+    from .state import KokubyakuState
+
+HAND_LIMIT = 8  # 上限8枚
+PHASE_EVENTS = {ph: f"phase_{PHASE_CODES[ph]}" for ph in (DRAW, STANDBY, MAIN1, BATTLE, MAIN2, END)}
+NEXT = {DRAW: STANDBY, STANDBY: MAIN1, MAIN1: BATTLE, BATTLE: MAIN2, MAIN2: END}
+
+
+# ---------------------------------------------------------------------- the automatic steps
+@rules.rule()
+def proceed(s: KokubyakuState) -> None:
+    while s.result is None and s.pending is None:
+        if effects.check_sp(s):
+            return
+        if s.waiting:  # 誘発 / 誘発即時: the turn player's first, each asked at once
+            s.waiting.sort(key=lambda w: w.seat != s.active)
+            w = s.waiting.pop(0)
+            if effects.trigger_usable(s, w):
+                s.decide(w.seat, "trigger", "trigger", w)
+                return
+            continue
+        if not s.windows:
+            reopen(s)
+            continue
+        holder = s.windows[-1].seat
+        if can_hold(s, holder):
+            s.decide(holder, "priority")
+            return
+        pass_by(s, holder)
+
+
+def can_hold(s: KokubyakuState, seat: int) -> bool:
+    """Public facts only: cards in hand (a クイック・マジック may be among them), a usable 起動効果, or the
+    turn player's own main or battle phase with an empty chain."""
+    if s.zones[seat * NZ + HAND]:
+        return True
+    if seat == s.active and s.phase in (*MAINS, BATTLE) and not s.links:
+        return True
+    return bool(effects.usable_effects(s, seat))
+
+
+def reopen(s: KokubyakuState) -> None:
+    """The turn player holds priority again (after a chain resolved, a battle, or at a phase's start); when
+    triggered effects went on the chain meanwhile, the last activator's opponent holds it (activating
+    counts as the activator's pass)."""
+    s.end_declared = False
+    s.windows.clear()
+    if s.links:
+        s.windows.append(Window((0, 1), 1 - s.links[-1].seat, 1))
+        return
+    open_window(s.windows, s.links, (0, 1), s.active)
+
+
+@rules.rule()
+def start_turn(s: KokubyakuState) -> None:
+    """The first turn begins (after 先攻後攻 and the opening hands)."""
+    begin_phase(s, DRAW)
+    go_on(s)
+
+
+@rules.rule()
+def start_at(s: KokubyakuState) -> None:
+    """A position set up by hand: the turn player holds priority at the start of its phase."""
+    reopen(s)
+    go_on(s)
+
+
+def begin_phase(s: KokubyakuState, phase: int) -> None:
+    s.phase = phase
+    s.windows.clear()
+    s.emit(PHASE_EVENTS[phase], s.active)
+    if phase == DRAW:
+        first_turn = s.turn == 1 and s.active == s.first
+        if first_turn and not s.game.options["first_draw"]:
+            s.emit("no_first_draw", s.active)
+        elif not draw_card(s, s.active):
+            return
+    elif phase == STANDBY:
+        gain = 1
+        if s.game.options["source_card"] == "standby":
+            gain += len(s.zones[s.active * NZ + SOURCE])
+        s.sources[s.active] += gain
+        s.emit("source_gained", s.active, count=gain, total=s.sources[s.active])
+        s.emit("standby", s.active)  # 誘発 "standby" listens
+    reopen(s)
+
+
+def end_phase(s: KokubyakuState) -> None:
+    s.windows.clear()
+    if s.phase == END:
+        if len(s.zones[s.active * NZ + HAND]) > HAND_LIMIT:
+            s.decide(s.active, "discard")
+            return
+        end_turn(s)
+        return
+    begin_phase(s, NEXT[s.phase])
+
+
+def end_turn(s: KokubyakuState) -> None:
+    """ターンを終了し、相手ターンに移る: changes until the end of the turn end."""
+    for i in range(len(s.cards)):
+        s.ap_mod[i] = 0
+        s.dp_mod[i] = 0
+        s.flags[i] &= ~(ATTACKED | CHANGED | USED)
+    s.normal_done = False
+    s.source_done = False
+    s.emit("turn_end", s.active)
+    s.active = 1 - s.active
+    s.turn += 1
+    begin_phase(s, DRAW)
+
+
+def pass_by(s: KokubyakuState, seat: int, *, give_up: bool = False) -> None:
+    """A pass (or priority given up after a summon): when both passed in a row, the chain resolves, the
+    battle goes on, the phase ends (after a declared end), or the turn player acts again."""
+    if not give_up and seat == s.active and not s.links and s.battle is None:
+        s.end_declared = True
+        s.emit("end_declared", seat)
+    else:
+        s.emit("pass", seat)
+    what = pass_priority(s.windows, s.links, CHAIN)
+    if what == "continue":
+        return
+    if what == "resolve":
+        effects.resolve_chain(s)
+        s.end_declared = False  # an answered end declaration: the turn player acts again
+    after_chain(s)
+
+
+def after_chain(s: KokubyakuState) -> None:
+    """Both passed: a pending battle goes on, or a declared end ends the phase, or priority returns."""
+    s.windows.clear()
+    if s.result is not None:
+        return
+    if s.battle is not None:
+        if not battle.battle_valid(s):
+            s.emit("battle_ended", s.active)
+            s.battle = None
+        elif s.battle[1] < 0:
+            battle.direct(s)
+        else:
+            s.decide(1 - s.active, "accept")
+        return
+    if s.end_declared:
+        end_phase(s)
+
+
+def go_on(s: KokubyakuState) -> None:
+    """Back to the automatic steps, unless a decision is already asked for."""
+    if s.pending is None and s.result is None:
+        s.push("proceed")
+
+
+# ---------------------------------------------------------------------- 優先権: what the holder may do
+def _code(s: KokubyakuState, seat: int, inst: int) -> int:
+    return NONE if inst < 0 else s.place_code(seat, inst)
+
+
+@rules.offer("priority")
+def priority_actions(s: KokubyakuState) -> list[Action]:
+    seat = s.to_move
+    g = s.game
+    out: list[Action] = []
+    for card, side in summon.normal_summons(s, seat):
+        out += [Action("summon", side * 2 + pos, card) for pos in (0, 1)]
+    for card, side in summon.tribute_summons(s, seat):
+        out += [Action("tribute", side * 2 + pos, card) for pos in (0, 1)]
+    for card, b, w in summon.merges(s, seat):
+        out.append(Action("merge", b * 5 + w, card))
+    out += [Action("position", k) for k in summon.position_changes(s, seat)]
+    out += [Action("source", c) for c in summon.source_cards(s, seat)]
+    for card in s.hand_cards(seat):
+        for t in effects.castable(s, seat, card):
+            out.append(Action("cast", _code(s, seat, t), card))
+    for src, k in effects.usable_effects(s, seat):
+        e = g.tables.effects[s.cards[src]][k]
+        for t in effects.targets(s, seat, e, src):
+            out.append(Action("activate", s.place_code(seat, src) * 4 + k, _code(s, seat, t)))
+    for k, code in battle.attacks(s, seat):
+        out.append(Action("attack", k, NONE if code < 0 else code))
+    out.append(PASS)
+    return out
+
+
+@rules.rule()
+def priority(s: KokubyakuState, action: Action) -> None:
+    seat = s.to_move
+    kind = action.kind
+    if kind == "pass":
+        pass_by(s, seat)
+    elif kind in ("summon", "tribute"):
+        side, pos = divmod(action.a, 2)
+        inst = s.hand_instance(seat, action.b)
+        if kind == "tribute":
+            s.known[inst] = (1 << s.nplayers) - 1  # declared: everyone knows what is being summoned
+            s.decide(seat, "sacrifice", "sacrifice", inst, side, pos == 1, ())
+            return
+        summon.summon(s, seat, inst, side, pos == 1, ())
+        after_summon_of(s, seat, inst)
+    elif kind == "merge":
+        b, w = divmod(action.a, 5)
+        summon.merge(s, seat, action.b, b, w)
+        after_summon_of(s, seat, s.zones[seat * NZ + M0 + 2][0])
+    elif kind == "position":
+        inst = summon.change_position(s, seat, action.a)
+        after_summon_of(s, seat, inst)
+    elif kind == "source":
+        summon.put_source(s, seat, action.a)
+    elif kind == "cast":
+        inst = s.hand_instance(seat, action.b)
+        effects.activate_spell(s, seat, inst, s.at_code(seat, action.a))
+    elif kind == "activate":
+        code, k = divmod(action.a, 4)
+        effects.activate_effect(s, seat, s.at_code(seat, code), k, s.at_code(seat, action.b))
+    elif kind == "attack":
+        battle.declare(s, seat, action.a, -1 if action.b == NONE else action.b)
+        _hand_over(s)
+    go_on(s)
+
+
+def _hand_over(s: KokubyakuState) -> None:
+    """Priority to the opponent without a link (an attack declaration: the defender may answer)."""
+    top = s.windows[-1]
+    s.windows[-1] = Window(top.order, (top.pos + 1) % len(top.order), 1)
+
+
+def after_summon_of(s: KokubyakuState, seat: int, inst: int) -> None:
+    """Right after a summon or position change: that card's 起動効果, or priority is given up."""
+    if any(src == inst for src, _ in effects.usable_effects(s, seat)):
+        s.decide(seat, "after_summon", "after_summon", inst)
+        return
+    pass_by(s, seat, give_up=True)
+
+
+@rules.offer("after_summon")
+def after_summon_actions(s: KokubyakuState, inst: int) -> list[Action]:
+    seat = s.to_move
+    out = []
+    for src, k in effects.usable_effects(s, seat):
+        if src != inst:
+            continue
+        e = s.game.tables.effects[s.cards[src]][k]
+        for t in effects.targets(s, seat, e, src):
+            out.append(Action("activate", s.place_code(seat, src) * 4 + k, _code(s, seat, t)))
+    return [*out, PASS]
+
+
+@rules.rule(Inst())
+def after_summon(s: KokubyakuState, inst: int, action: Action) -> None:
+    seat = s.to_move
+    if action.kind == "pass":
+        pass_by(s, seat, give_up=True)
+    else:
+        code, k = divmod(action.a, 4)
+        effects.activate_effect(s, seat, s.at_code(seat, code), k, s.at_code(seat, action.b))
+    go_on(s)
+
+
+# ---------------------------------------------------------------------- 転生: the sacrifices
+@rules.offer("sacrifice")
+def sacrifice_actions(s: KokubyakuState, inst: int, side: int, defense: bool, chosen: tuple) -> list[Action]:
+    seat = s.to_move
+    out = [Action("sacrifice", s.place_of(i) - M0) for i in s.monsters(seat) if i not in chosen]
+    if summon.sacrifice_done_ok(s, seat, inst, side, chosen):
+        out.append(DONE)
+    return out
+
+
+@rules.rule(Inst(), Int(0, 1), Bool(), Seq(Inst(), tuple))
+def sacrifice(s: KokubyakuState, inst: int, side: int, defense: bool, chosen: tuple, action: Action) -> None:
+    seat = s.to_move
+    if action.kind == "done":
+        summon.summon(s, seat, inst, side, defense, chosen)
+        after_summon_of(s, seat, inst)
+        go_on(s)
+        return
+    pick = s.zones[seat * NZ + M0 + action.a][0]
+    s.decide(seat, "sacrifice", "sacrifice", inst, side, defense, (*chosen, pick))
+
+
+# ---------------------------------------------------------------------- the other decisions
+@rules.offer("accept")
+def accept_actions(s: KokubyakuState) -> list[Action]:
+    return [ACCEPT, REFUSE]
+
+
+@rules.rule()
+def accept(s: KokubyakuState, action: Action) -> None:
+    s.emit("accepted" if action.kind == "accept" else "refused", s.to_move)
+    if action.kind == "accept":
+        battle.fight(s)
+    else:
+        battle.direct(s)
+    go_on(s)
+
+
+@rules.offer("trigger")
+def trigger_actions(s: KokubyakuState, w: Waiting) -> list[Action]:
+    return [*(Action("use", _code(s, w.seat, t)) for t in effects.trigger_targets(s, w)), DECLINE]
+
+
+@rules.rule(WAITING)
+def trigger(s: KokubyakuState, w: Waiting, action: Action) -> None:
+    if action.kind == "decline":
+        s.emit("declined", w.seat, w.source)
+    else:
+        effects.use_trigger(s, w, s.at_code(w.seat, action.a))
+    go_on(s)
+
+
+@rules.offer("discard")
+def discard_actions(s: KokubyakuState) -> list[Action]:
+    return [Action("discard", c) for c in s.hand_cards(s.to_move)]
+
+
+@rules.rule()
+def discard(s: KokubyakuState, action: Action) -> None:
+    seat = s.to_move
+    inst = s.hand_instance(seat, action.a)
+    s.move(inst, seat * NZ + GRAVE, face_up=True)
+    s.emit("discard", seat, inst)
+    end_phase(s)
+    go_on(s)
