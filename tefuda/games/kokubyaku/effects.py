@@ -232,7 +232,7 @@ def do(s: KokubyakuState, seat: int, src: int, e: Effect, target: int) -> None:
         s.emit("healed", seat, amount=e.amount, sp=s.sp[seat])
     elif verb == "position":
         s.flags[target] ^= DEFENSE
-        s.emit("position", s.seat_of(target), target, at=target, defense=s.defending(target))
+        s.emit("position", seat, target, at=target, defense=s.defending(target))
     elif verb == "bounce":
         leave_field(s, target, s.owner[target] * NZ + HAND)
         s.emit("bounced", s.owner[target], target)
