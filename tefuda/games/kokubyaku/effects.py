@@ -16,7 +16,7 @@ from tefuda.core.chain import activate as chain_activate
 from tefuda.core.triggers import CORE_CONDITIONS, Subscriptions, Trigger, Waiting
 
 from .cards import AURA, CHAOS, EQUIP, FIELD, MONSTER, POSSESS, QUICK, SINGLE, Effect
-from .phase_ids import DEFENSE, MAINS, USED
+from .phase_ids import ATTACKED, CHANGED, DEFENSE, MAINS, USED
 from .zones import (
     EDGE_SPELL_ZONES,
     FIELD_ZONE,
@@ -291,7 +291,7 @@ def leave_field(s: KokubyakuState, inst: int, dst: int) -> None:
     s.equipped_to[inst] = -1
     s.ap_mod[inst] = 0
     s.dp_mod[inst] = 0
-    s.flags[inst] &= ~DEFENSE
+    s.flags[inst] &= ~(DEFENSE | ATTACKED | CHANGED | USED)  # a card that leaves the table loses its marks
     s.move(inst, dst, face_up=dst % NZ == GRAVE)
 
 

@@ -144,10 +144,13 @@ def end_phase(s: KokubyakuState) -> None:
 
 def end_turn(s: KokubyakuState) -> None:
     """ターンを終了し、相手ターンに移る: changes until the end of the turn end."""
-    for i in range(len(s.cards)):
-        s.ap_mod[i] = 0
-        s.dp_mod[i] = 0
-        s.flags[i] &= ~(ATTACKED | CHANGED | USED)
+    clear = ~(ATTACKED | CHANGED | USED)
+    flags, ap_mod, dp_mod = s.flags, s.ap_mod, s.dp_mod
+    for p in (0, 1):  # only cards on the table carry the turn's marks and changes
+        for i in s.monsters(p) + s.spells(p):
+            ap_mod[i] = 0
+            dp_mod[i] = 0
+            flags[i] &= clear
     s.normal_done = False
     s.source_done = False
     s.emit("turn_end", s.active)
@@ -207,6 +210,17 @@ def priority_actions(s: KokubyakuState) -> list[Action]:
     seat = s.to_move
     g = s.game
     out: list[Action] = []
+    if seat != s.active or s.links or s.phase not in (*MAINS, BATTLE):
+        # answering, or outside the turn player's own main and battle phases: クイック・マジック only
+        for card in s.hand_cards(seat):
+            for t in effects.castable(s, seat, card):
+                out.append(Action("cast", _code(s, seat, t), card))
+        for src, k in effects.usable_effects(s, seat):
+            e = g.tables.effects[s.cards[src]][k]
+            for t in effects.targets(s, seat, e, src):
+                out.append(Action("activate", s.place_code(seat, src) * 4 + k, _code(s, seat, t)))
+        out.append(PASS)
+        return out
     for card, side in summon.normal_summons(s, seat):
         out += [Action("summon", side * 2 + pos, card) for pos in (0, 1)]
     for card, side in summon.tribute_summons(s, seat):
