@@ -212,7 +212,9 @@ def priority_actions(s: KokubyakuState) -> list[Action]:
     out: list[Action] = []
     if seat != s.active or s.links or s.phase not in (*MAINS, BATTLE):
         # answering, or outside the turn player's own main and battle phases: クイック・マジック only
-        for card in s.hand_cards(seat):
+        quick, cards = g.quick, s.cards
+        held = sorted({cards[i] for i in s.zones[seat * NZ + HAND] if quick[cards[i]]})
+        for card in held:
             for t in effects.castable(s, seat, card):
                 out.append(Action("cast", _code(s, seat, t), card))
         for src, k in effects.usable_effects(s, seat):

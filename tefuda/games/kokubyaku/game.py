@@ -13,6 +13,7 @@ from . import setup
 from .cards import (
     CHAOS,
     DECK_SECTIONS,
+    QUICK,
     RACES,
     SCHEMA,
     TYPES_EN,
@@ -91,6 +92,7 @@ class KokubyakuGame(Game):
 
     def _setup(self) -> None:
         self.tables = compile_cards(self.cardset)
+        self.quick = tuple(ct == QUICK for ct in self.tables.ctype)  # what may answer (hot path)
         self.listen(subscriptions(self.tables))
         n = len(self.cardset)
         self.action_space = KINDS.space({"c": n, "q": 4, "m": 25, "k": 5, "t": NTARGETS, "e": NPLACES * 4})
