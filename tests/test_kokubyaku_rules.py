@@ -287,3 +287,103 @@ def test_illegal_actions_change_nothing():
     with pytest.raises(IllegalActionError):
         s.apply_text("summon l-atk 屍騎士")
     assert s.digest() == before
+
+
+# ---------------------------------------------------------------------- 誘発 / 誘発即時 and the verbs
+def test_a_quick_trigger_negates_an_attack_in_the_opponents_turn():
+    """熾天使: 【誘発即時】 when an opponent's monster declares an attack, negate — the attack ends."""
+    s = game().position(monsters=({1: "深淵竜"}, {4: "熾天使"}), phase="battle", hands=([], ["白鳩"]))
+    do(s, "attack m1 om4")
+    assert s.current_player == 1 and legal(s) == ["use -", "decline"]
+    do(s, "use -")  # on the chain: priority to P1
+    do(s, "pass")
+    assert "attack_negated" in codes(s) and s.battle is None
+    assert s.sp == [8000, 8000] and monster(s, 1, 4) is not None
+
+
+def test_a_trigger_is_only_for_its_own_turn_and_a_quick_trigger_for_either():
+    # 影の小鬼's 誘発 (draw when destroyed) does not fire in the opponent's turn
+    s = game().position(monsters=({1: "深淵竜"}, {1: "影の小鬼"}), phase="battle", hands=([], ["白鳩"]))
+    do(s, "attack m1 om1", "pass", "accept")
+    assert "declined" not in codes(s) and len(s.zones[1 * NZ + HAND]) == 1
+    # 幽霊船's 誘発即時 (damage when the opponent summons) does
+    s = game().position(monsters=({}, {1: "幽霊船"}), hands=(["骨の兵士"], ["白鳩"]))
+    do(s, "summon l-atk 骨の兵士")
+    assert s.current_player == 1 and legal(s) == ["use -", "decline"]
+    do(s, "use -", "pass")
+    assert s.sp[0] == 8000 - 300
+
+
+def test_a_summon_trigger_chains_and_resolves():
+    s = game().position(hands=(["夜の魔女"], ["白鳩"]))
+    do(s, "summon l-atk 夜の魔女")
+    assert legal(s) == ["use -", "decline"]  # 【誘発】 when summoned: 500 damage
+    do(s, "use -")
+    assert s.current_player == 1
+    do(s, "pass")
+    assert s.sp[1] == 8000 - 500
+
+
+def test_revive_search_and_bounce():
+    s = game().position(hands=(["死者の呼び声", "影渡り"], ["白鳩"]), graves=(["骨の兵士", "深淵竜"], []))
+    do(s, "cast - 死者の呼び声", "pass")  # level 4 or lower: 深淵竜 (5) cannot come back
+    assert names(s, 0, M0) == ["骨の兵士"]
+    do(s, "cast m1 影渡り", "pass")
+    assert "骨の兵士" in names(s, 0, HAND)
+    s = game().position(
+        hands=(["召喚の巻物"], ["白鳩"]), decks=(["火球", "夜の魔女", "火球"], ["骨の兵士"] * 5)
+    )
+    do(s, "cast - 召喚の巻物", "pass")
+    assert "夜の魔女" in names(s, 0, HAND) and "searched" in codes(s)
+
+
+def test_auras_help_their_owner_only_and_fields_both_players():
+    s = game().position(
+        monsters=({1: "骨の兵士"}, {1: "黒狼"}), spells=({1: "戦旗"}, {}), fields=(None, "竜の谷")
+    )
+    assert s.ap(monster(s, 0, 1)) == 1000 + 300 and s.ap(monster(s, 1, 1)) == 800
+    s = game().position(monsters=({1: "熾火の飛竜"}, {1: "深淵竜"}), fields=(None, "竜の谷"))
+    assert s.ap(monster(s, 0, 1)) == 1600 + 300 and s.ap(monster(s, 1, 1)) == 2300 + 300
+
+
+def test_either_player_may_use_a_fields_activated_effect():
+    s = game().position(fields=(None, "古の書庫"), hands=(["白鳩"], ["白鳩"]))
+    assert "activate of#1 -" in legal(s)  # the opponent's field, in your own main phase
+
+
+def test_the_hand_limit_is_checked_at_the_end_of_the_turn():
+    nine = ["白鳩"] * 3 + ["骨の兵士"] * 3 + ["黒狼"] * 3
+    s = game().position(hands=(nine, []), phase="main2")
+    do(s, "pass", "pass")  # main 2 ends, then the end phase (P2, with no cards, is not asked)
+    assert legal(s) == ["discard 骨の兵士", "discard 黒狼", "discard 白鳩"]
+    do(s, "discard 白鳩")
+    assert len(s.zones[HAND]) == 8 and s.active == 1
+
+
+def test_deck_out_options():
+    """`deck_out = draw`: you lose when you must draw from an empty deck; `empty`: when the last one goes."""
+    for option, lost_on_turn in (("draw", 6), ("empty", 4)):
+        s = game(deck_out=option).position(
+            decks=(["骨の兵士"], ["骨の兵士"] * 9), phase="main2", hands=([], [])
+        )
+        p1_draws = 0
+        for _ in range(40):
+            if s.is_over:
+                break
+            before = len(s.zones[0])
+            do(s, "pass")
+            p1_draws += before - len(s.zones[0])
+        assert s.is_over and s.result.code == "deck_out" and s.result.winner == 1
+        assert p1_draws == 1  # the one card was drawn; with `draw` the next draw lost, with `empty` at once
+        assert s.turn == lost_on_turn  # P1 draws its one card on turn 4 (the position starts on turn 2)
+
+
+def test_a_source_card_option_standby_counts_each_standby():
+    s = game(source_card="standby").position(hands=(["火球"], []), sources=(0, 3))
+    do(s, "source 火球")
+    assert s.sources[0] == 0  # nothing at once
+    while s.active == 0:
+        do(s, "pass")
+    while not (s.active == 0 and s.phase == MAIN1):
+        do(s, "pass")
+    assert s.sources[0] == 0 + 1 + 1  # the standby's +1 and one for the card in the source pile

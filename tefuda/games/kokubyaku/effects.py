@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from tefuda.core.chain import CHAIN, Link, negate
 from tefuda.core.chain import activate as chain_activate
+from tefuda.core.priority import Window
 from tefuda.core.triggers import CORE_CONDITIONS, Subscriptions, Trigger, Waiting
 
 from .cards import AURA, CHAOS, EQUIP, FIELD, MONSTER, POSSESS, QUICK, SINGLE, Effect
@@ -375,7 +376,6 @@ def trigger_targets(s: KokubyakuState, w: Waiting) -> list[int]:
 def use_trigger(s: KokubyakuState, w: Waiting, target: int) -> None:
     s.emit("activate", w.seat, w.source, at=w.source if s.on_field(w.source) else -1)
     link = Link(w.seat, w.source, w.ability, (target,) if target >= 0 else ())
-    if s.windows:
-        chain(s, link)
-    else:
-        s.links.append(link)
+    s.links.append(link)
+    # its controller need not hold priority now: it moves to their opponent, as after any activation
+    s.windows[:] = [Window((0, 1), 1 - w.seat, 1)]
