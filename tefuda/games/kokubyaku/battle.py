@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .cards import POSSESS
-from .effects import check_sp, damage, destroy, unequip
+from .effects import check_sp, damage, destroy
 from .phase_ids import ATTACKED, BATTLE, DEFENSE, OPP_M
+from .table import unequip
 from .zones import M0, NZ
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def direct(s: KokubyakuState) -> None:
     a, _ = s.battle
     seat = s.seat_of(a)
     s.emit("direct_attack", seat, a, at=a, amount=s.ap(a))
-    damage(s, 1 - seat, s.ap(a), a)
+    damage(s, 1 - seat, s.ap(a))
     s.battle = None
     check_sp(s)
 
@@ -76,19 +77,19 @@ def fight(s: KokubyakuState) -> None:
         vs = s.ap(t)
         s.emit("battle", seat, a, at=a, target=t, mine=ap, theirs=vs, defense=False)
         if ap > vs:
-            damage(s, 1 - seat, ap - vs, a)
-            destroy(s, t, a)
+            damage(s, 1 - seat, ap - vs)
+            destroy(s, t)
         elif vs > ap:
-            damage(s, seat, vs - ap, t)
-            destroy(s, a, t)
+            damage(s, seat, vs - ap)
+            destroy(s, a)
         elif s.game.options["tie"] == "both":
-            destroy(s, t, a)
-            destroy(s, a, t)
+            destroy(s, t)
+            destroy(s, a)
     else:
         dp = s.dp(t)
         s.emit("battle", seat, a, at=a, target=t, mine=ap, theirs=dp, defense=True)
         if ap < dp:
-            damage(s, seat, dp - ap, t)
+            damage(s, seat, dp - ap)
         elif dp < ap:
-            destroy(s, t, a)
+            destroy(s, t)
     check_sp(s)

@@ -17,8 +17,11 @@ from tefuda.core.priority import Window
 from tefuda.core.triggers import CORE_CONDITIONS, Subscriptions, Trigger, Waiting
 
 from .cards import AURA, CHAOS, EQUIP, FIELD, MONSTER, POSSESS, QUICK, SINGLE, Effect
-from .phase_ids import ATTACKED, CHANGED, DEFENSE, MAINS, USED
+from .phase_ids import DEFENSE, MAINS, USED
+from .setup import draw_card
+from .table import free_zones, leave_field, put_monster, unequip
 from .zones import (
+    DECK,
     EDGE_SPELL_ZONES,
     FIELD_ZONE,
     GRAVE,
@@ -31,8 +34,6 @@ from .zones import (
 if TYPE_CHECKING:
     from .state import KokubyakuState
 
-CHAINED_KINDS = ("起動", "誘発", "誘発即時", "発動")
-
 
 # ---------------------------------------------------------------------- targets
 def targets(s: KokubyakuState, seat: int, e: Effect, source: int = -1) -> list[int]:
@@ -44,12 +45,10 @@ def targets(s: KokubyakuState, seat: int, e: Effect, source: int = -1) -> list[i
         return s.monsters(seat)
     if t == "enemy_monster":
         return s.monsters(1 - seat)
-    if t == "monster":
+    if t in ("monster", "equipped"):  # an equip spell's monster: any monster on the field
         return s.monsters(seat) + s.monsters(1 - seat)
     if t == "enemy_spell":
         return s.spells(1 - seat)
-    if t == "equipped":  # an equip spell's monster: any monster on the field
-        return s.monsters(seat) + s.monsters(1 - seat)
     return []
 
 
@@ -58,7 +57,9 @@ def resolvable(s: KokubyakuState, seat: int, e: Effect, source: int) -> bool:
     if e.do == "negate":
         return bool(s.links) or s.battle is not None
     if e.do == "revive":
-        return any(fits_revive(s, seat, i, e) for i in s.zones[seat * NZ + GRAVE]) and free_zone(s, seat)
+        return any(fits_revive(s, seat, i, e) for i in s.zones[seat * NZ + GRAVE]) and any(
+            not s.zones[seat * NZ + z] for z in MONSTER_ZONES if z != MONSTER_ZONES[2]
+        )
     if e.do == "search":
         return True  # the deck is hidden: searching an empty-handed deck is allowed (it finds nothing)
     return bool(targets(s, seat, e, source))
@@ -68,10 +69,6 @@ def fits_revive(s: KokubyakuState, seat: int, inst: int, e: Effect) -> bool:
     tb = s.game.tables
     c = s.cards[inst]
     return tb.ctype[c] == MONSTER and tb.level[c] <= e.level
-
-
-def free_zone(s: KokubyakuState, seat: int) -> bool:
-    return any(not s.zones[seat * NZ + z] for z in MONSTER_ZONES if z != MONSTER_ZONES[2])
 
 
 # ---------------------------------------------------------------------- what may be activated now
@@ -101,7 +98,7 @@ def castable(s: KokubyakuState, seat: int, card: int) -> list[int]:
         return []
     effects = tb.effects[card]
     if ct in (EQUIP, POSSESS):
-        return [m for m in s.monsters(seat) + s.monsters(1 - seat)]
+        return s.monsters(seat) + s.monsters(1 - seat)
     first = next((e for e in effects if e.kind == "発動"), None)
     if first is None:  # an aura or field that only stays (永続 / 起動)
         return [-1]
@@ -168,9 +165,10 @@ def resolve(s: KokubyakuState, link: Link) -> None:
     tb = s.game.tables
     ct = tb.ctype[s.cards[src]]
     target = tgts[0] if tgts else -1
+    effects = tb.effects[s.cards[src]]
     if link.negated:
         s.emit("negated", seat, src, at=src)
-        if ct in (SINGLE, AURA, EQUIP, POSSESS, FIELD) and ability <= 1 and s.on_field(src):
+        if ability <= 1 and ct in (SINGLE, AURA, EQUIP, POSSESS, FIELD) and s.on_field(src):
             s.move(src, s.seat_of(src) * NZ + GRAVE, face_up=True)  # a negated spell goes to 屍の森
         return
     if ct in (EQUIP, POSSESS) and ability == 0:
@@ -179,7 +177,7 @@ def resolve(s: KokubyakuState, link: Link) -> None:
     if ability == 0:  # an aura or field activated: it stays
         s.emit("resolved", seat, src, at=src)
         return
-    e = tb.effects[s.cards[src]][ability - 1]
+    e = effects[ability - 1]
     do(s, seat, src, e, target)
     if ct == SINGLE and e.kind == "発動" and s.on_field(src):
         s.move(src, s.seat_of(src) * NZ + GRAVE, face_up=True)  # 単発: 使ったら屍の森へ
@@ -198,12 +196,6 @@ def equip(s: KokubyakuState, seat: int, spell: int, monster: int) -> None:
     s.emit("equipped", seat, spell, at=spell, target=monster)
 
 
-def unequip(s: KokubyakuState, spell: int) -> None:
-    s.equipped_to[spell] = -1
-    s.move(spell, s.seat_of(spell) * NZ + GRAVE, face_up=True)
-    s.emit("to_grave", s.owner[spell], spell)
-
-
 def do(s: KokubyakuState, seat: int, src: int, e: Effect, target: int) -> None:
     """One verb of the vocabulary (cards.VOCABULARY), at resolution: a target that left is no target."""
     verb = e.do
@@ -211,13 +203,11 @@ def do(s: KokubyakuState, seat: int, src: int, e: Effect, target: int) -> None:
         s.emit("fizzled", seat, src, at=src)
         return
     if verb == "draw":
-        from .setup import draw_card
-
         for _ in range(e.amount):
             if not draw_card(s, seat):
                 return
     elif verb == "destroy":
-        destroy(s, target, src)
+        destroy(s, target)
     elif verb == "modify":
         if e.stat == "ap":
             s.ap_mod[target] += e.amount
@@ -227,7 +217,7 @@ def do(s: KokubyakuState, seat: int, src: int, e: Effect, target: int) -> None:
     elif verb == "search":
         search(s, seat, e)
     elif verb == "damage":
-        damage(s, 1 - seat, e.amount, src)
+        damage(s, 1 - seat, e.amount)
     elif verb == "heal":
         s.sp[seat] += e.amount
         s.emit("healed", seat, amount=e.amount, sp=s.sp[seat])
@@ -255,7 +245,7 @@ def search(s: KokubyakuState, seat: int, e: Effect) -> None:
     """デッキから手札へ: the first fitting monster from the top (the deck is then shuffled; no choice is
     asked, so nothing of the deck's order is shown)."""
     tb = s.game.tables
-    deck = s.zones[seat * NZ + 0]
+    deck = s.zones[seat * NZ + DECK]
     for inst in reversed(deck):
         c = s.cards[inst]
         if tb.ctype[c] == MONSTER and (not e.race or tb.race[c] == e.race):
@@ -265,12 +255,10 @@ def search(s: KokubyakuState, seat: int, e: Effect) -> None:
             break
     else:
         s.emit("search_failed", seat)
-    s.shuffle(seat * NZ + 0)
+    s.shuffle(seat * NZ + DECK)
 
 
 def revive(s: KokubyakuState, seat: int, e: Effect) -> None:
-    from .summon import free_zones, put_monster
-
     grave = s.zones[seat * NZ + GRAVE]
     for inst in reversed(grave):  # the newest fitting card (our decision: no choice to ask)
         if fits_revive(s, seat, inst, e):
@@ -283,31 +271,15 @@ def revive(s: KokubyakuState, seat: int, e: Effect) -> None:
 
 
 # ---------------------------------------------------------------------- 破壊, damage
-def leave_field(s: KokubyakuState, inst: int, dst: int) -> None:
-    """A card leaves the table: its equips go to 屍の森 with it."""
-    if s.is_monster_on_field(inst):
-        for other in s.spells(0) + s.spells(1):
-            if s.equipped_to[other] == inst:
-                unequip(s, other)
-    s.equipped_to[inst] = -1
-    s.ap_mod[inst] = 0
-    s.dp_mod[inst] = 0
-    s.flags[inst] &= ~(DEFENSE | ATTACKED | CHANGED | USED)  # a card that leaves the table loses its marks
-    s.move(inst, dst, face_up=dst % NZ == GRAVE)
-
-
-def destroy(s: KokubyakuState, inst: int, by: int = -1) -> None:
+def destroy(s: KokubyakuState, inst: int) -> None:
     if not s.on_field(inst):
         return
     seat = s.owner[inst]
-    monster = s.is_monster_on_field(inst)
     leave_field(s, inst, seat * NZ + GRAVE)
     s.emit("destroyed", seat, inst)  # 誘発 "destroyed" listens (the card, now in 屍の森)
-    if not monster:
-        return
 
 
-def damage(s: KokubyakuState, seat: int, amount: int, by: int = -1) -> None:
+def damage(s: KokubyakuState, seat: int, amount: int) -> None:
     if amount <= 0:
         return
     s.sp[seat] -= amount

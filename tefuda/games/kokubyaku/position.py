@@ -17,10 +17,10 @@ from typing import Any
 from tefuda.core import FACE_UP, Game, PositionError
 from tefuda.core.handmade import arg_error, named_card, per_player
 
-from . import summon
 from .cards import AURA, CHAOS, EQUIP, FIELD, MONSTER, POSSESS, SINGLE
 from .phase_ids import BATTLE, DEFENSE, MAIN1, MAIN2
 from .state import KokubyakuState
+from .table import allowed_zones
 from .zones import (
     CHAOS_DECK,
     DECK,
@@ -124,7 +124,7 @@ def position(
             c = card(name, arg)
             if tb.ctype[c] not in (MONSTER, CHAOS):
                 raise _fail(arg, f"{cs[c].label} is not a monster")
-            if M0 + z - 1 not in summon.allowed_zones(tb, c):
+            if M0 + z - 1 not in allowed_zones(tb, c):
                 raise _fail(
                     arg, f"{cs[c].label} cannot stand in zone {z} (黒: 1-2, カオス: 3, 白: 4-5, 灰: 1-2, 4-5)"
                 )

@@ -9,33 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import CHAOS, FIELD, MONSTER
+from .cards import FIELD, MONSTER
 from .phase_ids import ATTACKED, CHANGED, DEFENSE, MAINS
-from .zones import BLACK_ZONES, CHAOS_ZONE, GRAVE, M0, NZ, SOURCE, WHITE_ZONES
+from .table import allowed_zones, free_zones, leave_field, put_monster
+from .zones import CHAOS_ZONE, GRAVE, M0, NZ, SOURCE
 
 if TYPE_CHECKING:
     from .state import KokubyakuState
 
 TRIBUTE_LEVEL = 4  # レベル4以上のモンスターは … 転生しなければ場に出せない
-
-
-def allowed_zones(tables, card: int, side: int | None = None) -> tuple[int, ...]:
-    """The monster zones a card may stand in (黒: the 2 leftmost, 白: the 2 rightmost, 灰: either side,
-    カオス: the middle); ``side`` picks a grey monster's side (0 left, 1 right)."""
-    if tables.ctype[card] == CHAOS:
-        return (CHAOS_ZONE,)
-    color = tables.color[card]
-    if color == "black":
-        return BLACK_ZONES
-    if color == "white":
-        return WHITE_ZONES
-    if side is None:
-        return BLACK_ZONES + WHITE_ZONES
-    return BLACK_ZONES if side == 0 else WHITE_ZONES
-
-
-def free_zones(s: KokubyakuState, seat: int, card: int, side: int | None = None) -> list[int]:
-    return [z for z in allowed_zones(s.game.tables, card, side) if not s.zones[seat * NZ + z]]
 
 
 def rule_effects(s: KokubyakuState, card: int) -> tuple[bool, int]:
@@ -120,22 +102,11 @@ def sacrifice_done_ok(s: KokubyakuState, seat: int, inst: int, side: int, chosen
     return any(not s.zones[seat * NZ + z] or s.zones[seat * NZ + z][0] in chosen for z in zones)
 
 
-def put_monster(
-    s: KokubyakuState, seat: int, inst: int, zone: int, *, defense: bool, special: bool = False
-) -> None:
-    s.move(inst, seat * NZ + zone, face_up=True)
-    s.flags[inst] = (s.flags[inst] & ~(DEFENSE | ATTACKED | CHANGED)) | (DEFENSE if defense else 0)
-    s.summoned_turn[inst] = s.turn
-    s.emit("special_summon" if special else "summon", seat, inst, at=inst, defense=defense)
-
-
 def summon(
     s: KokubyakuState, seat: int, inst: int, side: int, defense: bool, sacrifices: tuple[int, ...]
 ) -> int:
     """通常召喚 (no sacrifices) or 転生: sacrifices to 屍の森, counters paid, the monster (an instance in
     hand) put on the field."""
-    from .effects import leave_field
-
     tb = s.game.tables
     card = s.cards[inst]
     levels = sum(tb.level[s.cards[i]] for i in sacrifices)
@@ -185,8 +156,6 @@ def _fits(s: KokubyakuState, inst: int, by: str, value: str) -> bool:
 
 
 def merge(s: KokubyakuState, seat: int, card: int, b: int, w: int) -> None:
-    from .effects import leave_field
-
     tb = s.game.tables
     black = s.zones[seat * NZ + M0 + b][0]
     white = s.zones[seat * NZ + M0 + w][0]
