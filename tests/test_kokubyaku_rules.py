@@ -387,3 +387,20 @@ def test_a_source_card_option_standby_counts_each_standby():
     while not (s.active == 0 and s.phase == MAIN1):
         do(s, "pass")
     assert s.sources[0] == 0 + 1 + 1  # the standby's +1 and one for the card in the source pile
+
+
+def test_a_negated_effect_of_an_aura_leaves_the_aura_where_it_is():
+    """Negating an オーラ's 起動効果 negates the effect, not the card: the aura stays (only a negated
+    activation of the card itself sends it to 屍の森)."""
+    s = game().position(spells=({1: "魔力の泉"}, {}), hands=(["白鳩"], ["封魔"]), sources=(0, 3))
+    do(s, "activate s1#1 -", "cast - 封魔", "pass")
+    assert "negated" in codes(s) and names(s, 0, S0) == ["魔力の泉"] and s.sources[0] == 0
+
+
+def test_revive_is_offered_only_with_a_zone_of_the_monsters_colour():
+    """死者の呼び声 could only fizzle when the one fitting monster's zones are full."""
+    full = {1: "骨の兵士", 2: "黒狼"}
+    s = game().position(monsters=(full, {}), hands=(["死者の呼び声"], ["白鳩"]), graves=(["影の小鬼"], []))
+    assert "cast - 死者の呼び声" not in legal(s)  # 影の小鬼 is black: both black zones are taken
+    s = game().position(monsters=(full, {}), hands=(["死者の呼び声"], ["白鳩"]), graves=(["白鳩"], []))
+    assert "cast - 死者の呼び声" in legal(s)  # a white one has its zones free

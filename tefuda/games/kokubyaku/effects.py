@@ -27,7 +27,6 @@ from .zones import (
     GRAVE,
     HAND,
     MIDDLE_SPELL_ZONES,
-    MONSTER_ZONES,
     NZ,
 )
 
@@ -56,10 +55,9 @@ def resolvable(s: KokubyakuState, seat: int, e: Effect, source: int) -> bool:
     """Whether activating ``e`` now could do anything (a target exists, a negation has something below)."""
     if e.do == "negate":
         return bool(s.links) or s.battle is not None
-    if e.do == "revive":
-        return any(fits_revive(s, seat, i, e) for i in s.zones[seat * NZ + GRAVE]) and any(
-            not s.zones[seat * NZ + z] for z in MONSTER_ZONES if z != MONSTER_ZONES[2]
-        )
+    if e.do == "revive":  # a fitting monster with a free zone of its colour
+        grave = s.zones[seat * NZ + GRAVE]
+        return any(fits_revive(s, seat, i, e) and free_zones(s, seat, s.cards[i]) for i in grave)
     if e.do == "search":
         return True  # the deck is hidden: searching an empty-handed deck is allowed (it finds nothing)
     return bool(targets(s, seat, e, source))
@@ -166,9 +164,10 @@ def resolve(s: KokubyakuState, link: Link) -> None:
     ct = tb.ctype[s.cards[src]]
     target = tgts[0] if tgts else -1
     effects = tb.effects[s.cards[src]]
+    card_itself = ability == 0 or effects[ability - 1].kind == "発動"  # the card's activation, not its effect
     if link.negated:
         s.emit("negated", seat, src, at=src)
-        if ability <= 1 and ct in (SINGLE, AURA, EQUIP, POSSESS, FIELD) and s.on_field(src):
+        if card_itself and ct in (SINGLE, AURA, EQUIP, POSSESS, FIELD) and s.on_field(src):
             s.move(src, s.seat_of(src) * NZ + GRAVE, face_up=True)  # a negated spell goes to 屍の森
         return
     if ct in (EQUIP, POSSESS) and ability == 0:
