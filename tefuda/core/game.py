@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, ActionSpace
 from .cards import CardSchema, CardSet, load_cardset
@@ -21,8 +21,10 @@ from .events import EVENT_REFS
 from .options import OptionSpec, load_options
 from .state import TERMINAL, State
 from .texts import Texts, load_texts
-from .triggers import Subscriptions
 from .zones import ZoneSpec
+
+if TYPE_CHECKING:
+    from .triggers import Subscriptions
 
 
 @dataclass(frozen=True)

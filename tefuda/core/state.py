@@ -549,8 +549,9 @@ class State:
                 known_defs = sorted(
                     cards0[i] for i in range(n) if owner[i] == own and cls[i] == klass and known[i] & bit
                 )
-            constrained = [(i, ok) for i in unknown if (ok := self._constraint(i)) is not None]
-            rest = [i for i in unknown if self._constraint(i) is None] if constrained else unknown
+            checks = [(i, self._constraint(i)) for i in unknown]
+            constrained = [(i, ok) for i, ok in checks if ok is not None]
+            rest = [i for i, ok in checks if ok is None]
             plans.append((own, klass, len(unknown), pool, known_defs, constrained, rest))
         renumber = [(groups[key], sorted(groups[key])) for key in keys]
 
