@@ -384,3 +384,18 @@ def test_cards_in_a_hand_are_picked_by_kind_never_by_id():
     assert sorted(s.notation(a, "en") for a in acts) == ["pass", "pick Monster A", "pick Narazu"]
     assert all(a.a in (s.cards[i] for i in s.zones[HAND]) or a.kind == "pass" for a in acts)
     assert DECK == 0
+
+
+def test_hand_to_counts_the_pass_of_the_seat_before():
+    """A hand-over with no link (an attack declared, a trigger of a seat not holding priority): the other
+    seat holds priority, and its pass closes the window."""
+    from tefuda.core.chain import CHAIN, hand_to, open_window, pass_priority
+
+    windows: list = []
+    hand_to(windows, (0, 1), 1)
+    assert len(windows) == 1 and windows[0].seat == 1
+    windows.clear()
+    open_window(windows, [], (0, 1), 0)
+    hand_to(windows, (0, 1), 1)
+    assert len(windows) == 1 and windows[-1].seat == 1
+    assert pass_priority(windows, [], CHAIN) == "closed"

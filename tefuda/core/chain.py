@@ -69,6 +69,18 @@ def activate(windows: list[Window], links: list[Link], link: Link, style: str) -
         windows[-1] = Window(top.order, (top.pos + 1) % len(top.order), 1)
 
 
+def hand_to(windows: list[Window], order: Sequence[int], seat: int) -> None:
+    """Priority goes to ``seat`` with one pass counted for the seat before it: what activating does, for
+    a hand-over with no link of its own (an attack declared, a triggered effect whose controller did not
+    hold priority, a window reopened over a chain that grew meanwhile). Opens the window if none is."""
+    order = tuple(order)
+    window = Window(order, order.index(seat), 1)
+    if windows:
+        windows[-1] = window
+    else:
+        windows.append(window)
+
+
 def pass_priority(windows: list[Window], links: list[Link], style: str) -> str:
     """The holder passes. Returns what happens:
 

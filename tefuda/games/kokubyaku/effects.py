@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tefuda.core.chain import CHAIN, Link, negate
+from tefuda.core.chain import CHAIN, Link, hand_to, negate
 from tefuda.core.chain import activate as chain_activate
-from tefuda.core.priority import Window
 from tefuda.core.triggers import CORE_CONDITIONS, Subscriptions, Trigger, Waiting
 
 from .cards import AURA, CHAOS, EQUIP, FIELD, MONSTER, POSSESS, QUICK, SINGLE, Effect
@@ -349,4 +348,4 @@ def use_trigger(s: KokubyakuState, w: Waiting, target: int) -> None:
     link = Link(w.seat, w.source, w.ability, (target,) if target >= 0 else ())
     s.links.append(link)
     # its controller need not hold priority now: it moves to their opponent, as after any activation
-    s.windows[:] = [Window((0, 1), 1 - w.seat, 1)]
+    hand_to(s.windows, (0, 1), 1 - w.seat)

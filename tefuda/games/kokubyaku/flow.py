@@ -15,9 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import Action
-from tefuda.core.chain import CHAIN, open_window, pass_priority
+from tefuda.core.chain import CHAIN, hand_to, open_window, pass_priority
 from tefuda.core.fields import Bool, Inst, Int, Seq
-from tefuda.core.priority import Window
 from tefuda.core.triggers import WAITING, Waiting
 
 from . import battle, effects, summon
@@ -92,7 +91,7 @@ def reopen(s: KokubyakuState) -> None:
     s.end_declared = False
     s.windows.clear()
     if s.links:
-        s.windows.append(Window((0, 1), 1 - s.links[-1].seat, 1))
+        hand_to(s.windows, (0, 1), 1 - s.links[-1].seat)
         return
     open_window(s.windows, s.links, (0, 1), s.active)
 
@@ -276,14 +275,8 @@ def priority(s: KokubyakuState, action: Action) -> None:
         effects.activate_effect(s, seat, s.at_code(seat, code), k, s.at_code(seat, action.b))
     elif kind == "attack":
         battle.declare(s, seat, action.a, -1 if action.b == NONE else action.b)
-        _hand_over(s)
+        hand_to(s.windows, (0, 1), 1 - seat)  # the defender may answer the declaration
     go_on(s)
-
-
-def _hand_over(s: KokubyakuState) -> None:
-    """Priority to the opponent without a link (an attack declaration: the defender may answer)."""
-    top = s.windows[-1]
-    s.windows[-1] = Window(top.order, (top.pos + 1) % len(top.order), 1)
 
 
 def after_summon_of(s: KokubyakuState, seat: int, inst: int) -> None:
