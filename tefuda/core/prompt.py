@@ -12,8 +12,9 @@ Kinds (``kind``):
   least ``min`` are chosen; it finishes by itself at ``max``.  Options are card instances (``cards=True``) or
   small public values.
 - ``pay``   — a ``pick`` of cards to pay a cost: exactly ``min`` of them, and every bit of ``need`` must be
-  covered by the ``tags`` of the chosen cards (タップするマナの文明).  Only picks that can still be completed
-  are offered.
+  covered by the ``tags`` of the chosen cards, each card covering one of its bits (タップするマナの文明: a
+  multicolour mana card gives one mana of one of its 文明).  Only picks that can still be completed are
+  offered.
 - ``order`` — put every option in order, first first (simultaneous triggers ordered by their controller).
 - ``act``   — a priority window's menu (優先権): use one of the options (a card to play or whose ability to
   activate; the game says what using it means) or ``pass``.
@@ -168,30 +169,41 @@ def prompt_actions(state: State, p: Prompt) -> list[Action]:
 
 
 def _payable(p: Prompt, chosen: tuple[int, ...]) -> bool:
-    """Can ``chosen`` still be completed to ``p.min`` cards covering ``p.need``?"""
-    index = {o: k for k, o in enumerate(p.options)}
-    covered = 0
-    for o in chosen:
-        covered |= p.tags[index[o]]
-    missing = p.need & ~covered
+    """Can ``chosen`` still be completed to ``p.min`` cards covering ``p.need``, one bit per card?"""
     left = p.min - len(chosen)
     if left < 0:
         return False
-    if not missing:
+    need = p.need
+    if not need:
         return True
-    rest = tuple(sorted({p.tags[index[o]] & missing for o in p.options if o not in chosen} - {0}))
-    return _cover(missing, rest, left)
+    index = {o: k for k, o in enumerate(p.options)}
+    mine = tuple(sorted(p.tags[index[o]] & need for o in chosen))
+    rest = tuple(sorted(t for o in p.options if o not in chosen and (t := p.tags[index[o]] & need)))
+    return _cover_with(need, mine, rest, left)
 
 
 @cache
-def _cover(missing: int, tags: tuple[int, ...], left: int) -> bool:
-    """Can ``left`` cards with these tag sets (one card per set) cover every bit of ``missing``?"""
+def _cover_with(missing: int, mine: tuple[int, ...], rest: tuple[int, ...], left: int) -> bool:
+    """Can every bit of ``missing`` get its own card — one of ``mine`` (already chosen) or at most ``left``
+    of ``rest`` — each card covering one bit of its tag set?"""
     if not missing:
         return True
-    if left == 0:
-        return False
     low = missing & -missing  # some card must cover the lowest missing bit
-    return any(_cover(missing & ~t, tuple(u for u in tags if u is not t), left - 1) for t in tags if t & low)
+    for k, t in enumerate(mine):
+        fresh = k == 0 or mine[k - 1] != t  # the same tag set twice: tried once
+        if t & low and fresh and _cover_with(missing & ~low, mine[:k] + mine[k + 1 :], rest, left):
+            return True
+    if left:
+        for k, t in enumerate(rest):
+            fresh = k == 0 or rest[k - 1] != t
+            if t & low and fresh and _cover_with(missing & ~low, mine, rest[:k] + rest[k + 1 :], left - 1):
+                return True
+    return False
+
+
+def _cover(missing: int, tags: tuple[int, ...], left: int) -> bool:
+    """Can ``left`` cards with these tag sets (sorted; one bit per card) cover every bit of ``missing``?"""
+    return _cover_with(missing, (), tags, left)
 
 
 def answer(state: State, p: Prompt, action: Action) -> tuple[Prompt | None, Any]:

@@ -1,0 +1,266 @@
+"""攻撃ステップ: a creature that can attack taps and attacks the opponent or one of their tapped creatures;
+the defender may block with an untapped ブロッカー; creatures battle by パワー (the lower is destroyed, equal
+both, スレイヤー takes the other along); an unblocked attack on the player breaks shields (the attacker
+chooses which: 1, W 2, T 3) into the defender's hand, where S・トリガー may be used for free, or wins when no
+shield is left (ダイレクトアタック)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tefuda.core import Action
+from tefuda.core.fields import Inst, Seq
+from tefuda.core.prompt import PICK, ask
+
+from . import play
+from .cards import CREATURE, EVOLUTION, SPELL
+from .phase_ids import DONE, END, END_TURN, NO_BLOCK, PLAYER, TAPPED
+from .rules import rules
+from .table import put
+from .zones import GRAVE, HAND, MANA, NZ, SHIELDS
+
+if TYPE_CHECKING:
+    from .state import AmadeusState
+
+
+def can_attack(s: AmadeusState, inst: int) -> bool:
+    return not s.flags[inst] & TAPPED and not s.sick(inst) and not s.kw(inst, "no_attack")
+
+
+def targets(s: AmadeusState, inst: int) -> list[int]:
+    """Target codes: PLAYER, or 1 + the place of a tapped enemy creature (any, with attack_untapped)."""
+    out = [] if s.kw(inst, "no_attack_players") else [PLAYER]
+    seat = s.owner[inst]
+    any_creature = bool(s.kw(inst, "attack_untapped"))
+    flags = s.flags
+    for k, i in enumerate(s.creatures(1 - seat)):
+        if any_creature or flags[i] & TAPPED:
+            out.append(1 + k)
+    return out
+
+
+@rules.offer("attack")
+def attack_actions(s: AmadeusState) -> list[Action]:
+    seat = s.to_move
+    out: list[Action] = []
+    must = False
+    for k, i in enumerate(s.creatures(seat)):
+        if can_attack(s, i):
+            ts = targets(s, i)
+            out += [Action("attack", k, t) for t in ts]
+            must = must or bool(ts and s.kw(i, "must_attack"))
+    if not must:  # 各ターン可能ならば攻撃する: no ending the turn while it can attack
+        out.append(END_TURN)
+    return out
+
+
+@rules.rule()
+def attack(s: AmadeusState, action: Action) -> None:
+    from .turn import go_on
+
+    seat = s.to_move
+    if action.kind == "end-turn":
+        s.step = END
+        go_on(s)
+        return
+    att = s.creatures(seat)[action.a]
+    target = -1 if action.b == PLAYER else s.creatures(1 - seat)[action.b - 1]
+    s.flags[att] |= TAPPED
+    s.attack = (att, target)
+    if target < 0:
+        s.emit("attack_player", seat, att)
+    else:
+        s.emit("attack", seat, att, target=target)
+    s.push("proceed")
+    blockers = can_block(s, att)
+    if blockers:
+        s.decide(1 - seat, "block")
+        return
+    s.push("resolve_attack", -1)
+
+
+def can_block(s: AmadeusState, att: int) -> list[int]:
+    if s.kw(att, "unblockable"):
+        return []
+    limit = s.kw(att, "unblockable_by") or -1
+    flags = s.flags
+    return [
+        k
+        for k, i in enumerate(s.creatures(1 - s.owner[att]))
+        if s.kw(i, "blocker") and not flags[i] & TAPPED and s.power(i) > limit
+    ]
+
+
+@rules.offer("block")
+def block_actions(s: AmadeusState) -> list[Action]:
+    assert s.attack is not None
+    return [*(Action("block", k) for k in can_block(s, s.attack[0])), NO_BLOCK]
+
+
+@rules.rule()
+def block(s: AmadeusState, action: Action) -> None:
+    blocker = -1
+    if action.kind == "block":
+        blocker = s.creatures(s.to_move)[action.a]
+        s.flags[blocker] |= TAPPED
+        s.emit("block", s.to_move, blocker)
+    s.push("resolve_attack", blocker)
+
+
+@rules.rule(Inst(none=True))
+def resolve_attack(s: AmadeusState, blocker: int) -> None:
+    if s.attack is None:
+        return
+    att, target = s.attack
+    if blocker >= 0:
+        target = blocker
+    if target >= 0:
+        s.attack = None
+        battle(s, att, target)
+        return
+    defender = 1 - s.owner[att]
+    shields = s.zones[defender * NZ + SHIELDS]
+    if not shields:
+        s.emit("direct_attack", s.owner[att], att)
+        s.finish(s.owner[att], "direct_attack")
+        return
+    n = min(s.breaks(att), len(shields))
+    if n == len(shields):
+        broken(s, att, tuple(shields))
+        return
+    s.ask(ask(s.owner[att], PICK, "shields", shields, "shields_chosen", (att,), min=n, max=n, source=att))
+
+
+@rules.rule(Inst())
+def shields_chosen(s: AmadeusState, att: int, chosen: tuple[int, ...]) -> None:
+    broken(s, att, chosen)
+
+
+def broken(s: AmadeusState, att: int, shields: tuple[int, ...]) -> None:
+    """ブレイク: the shields go to their owner's hand together (ボルメテウス・ホワイト・ドラゴン: to the
+    graveyard), then the S・トリガー check."""
+    s.attack = None
+    seat = s.owner[att]
+    defender = 1 - seat
+    s.emit("break", seat, att, count=len(shields))
+    if s.kw(att, "shields_to_grave"):
+        for i in shields:
+            put(s, i, GRAVE, check=False)
+        from .doubt import publish
+
+        publish(s, list(shields))
+        return
+    for i in shields:
+        put(s, i, HAND)
+    s.broken = shields
+    s.decide(defender, "trigger")
+
+
+def trigger_cards(s: AmadeusState) -> list[int]:
+    """The broken shields with S・トリガー still in the hand that can be used (by card, one action a kind)."""
+    seat = s.to_move
+    tb = s.game.tables
+    hand = s.zones[seat * NZ + HAND]
+    cards = s.cards
+    return sorted(
+        {cards[i] for i in s.broken if i in hand and tb.trigger[cards[i]] and tb.supported[cards[i]]}
+    )
+
+
+@rules.offer("trigger")
+def trigger_actions(s: AmadeusState) -> list[Action]:
+    return [*(Action("use", c) for c in trigger_cards(s)), DONE]
+
+
+@rules.rule()
+def trigger(s: AmadeusState, action: Action) -> None:
+    """S・トリガー: shown and used for free — a spell cast, a creature put into the battle zone."""
+    if action.kind == "done" or s.skip:
+        s.broken = ()
+        return
+    seat = s.to_move
+    card = action.a
+    inst = next(i for i in s.broken if s.cards[i] == card and s.where[i] == seat * NZ + HAND)
+    s.broken = tuple(i for i in s.broken if i != inst)
+    s.push("trigger_again")
+    ct = s.game.tables.ctype[card]
+    if ct == SPELL:
+        play.cast(s, seat, inst, "shield_trigger")
+    else:
+        assert ct == CREATURE
+        play.summon(s, seat, inst, "shield_trigger_creature")
+
+
+@rules.rule()
+def trigger_again(s: AmadeusState) -> None:
+    if s.broken and not s.skip and s.result is None:
+        s.decide(1 - s.active, "trigger")
+    else:
+        s.broken = ()
+
+
+# ---------------------------------------------------------------------- battle and destruction
+def battle(s: AmadeusState, att: int, dfn: int) -> None:
+    pa, pd = s.power(att, attacking=True), s.power(dfn)
+    s.emit("battle", s.owner[att], att, target=dfn, power=pa, against=pd)
+    lost = []
+    if pa <= pd:
+        lost.append(att)
+    if pd <= pa:
+        lost.append(dfn)
+    if att in lost and s.kw(att, "slayer") and dfn not in lost:
+        lost.append(dfn)
+    if dfn in lost and s.kw(dfn, "slayer") and att not in lost:
+        lost.append(att)
+    s.push("destroy_each", tuple(lost))
+
+
+@rules.rule(Seq(Inst(), tuple))
+def destroy_each(s: AmadeusState, insts: tuple[int, ...]) -> None:
+    if not insts or s.result is not None:
+        return
+    s.push("destroy_each", insts[1:])
+    destroy(s, insts[0])
+
+
+def destroy(s: AmadeusState, inst: int) -> None:
+    """破壊: to the graveyard (to the mana zone instead for 無敵の咆哮 and からみカズラ; 三界 ブッディ may
+    put a creature from its owner's hand under it instead, and stays while 3 or more cards lie under it)."""
+    from .zones import BATTLE
+
+    if s.place_of(inst) != BATTLE:
+        return
+    owner = s.owner[inst]
+    if s.kw(inst, "stays_with_3") and len(s.under(inst)) >= 3:
+        s.emit("stays", owner, inst)
+        return
+    if s.kw(inst, "substitute") and s.zones[owner * NZ + HAND]:
+        # asked whenever the hand holds a card (its size is public), creature or not: nothing is told
+        s.decide(owner, "substitute", "substituted", inst)
+        return
+    _destroyed(s, inst)
+
+
+@rules.offer("substitute")
+def substitute_actions(s: AmadeusState, inst: int) -> list[Action]:
+    tb = s.game.tables
+    hand = s.hand_cards(s.to_move)
+    return [*(Action("under", c) for c in hand if tb.ctype[c] in (CREATURE, EVOLUTION)), DONE]
+
+
+@rules.rule(Inst())
+def substituted(s: AmadeusState, inst: int, action: Action) -> None:
+    if action.kind == "under":
+        from .table import under_put
+
+        card = s.hand_instance(s.to_move, action.a)
+        under_put(s, card, inst)
+        s.emit("substitute", s.owner[inst], inst, under=card)
+        return
+    _destroyed(s, inst)
+
+
+def _destroyed(s: AmadeusState, inst: int) -> None:
+    to = MANA if s.kw(inst, "to_mana_on_destroy") else GRAVE
+    s.emit("destroyed", s.owner[inst], inst)
+    put(s, inst, to)

@@ -1,0 +1,172 @@
+"""The Amadeus rule: ダウト (a second copy or a プレミアム殿堂 card seen), ダウトポイント, the ダウトゾーン
+and the special loss (特殊敗北条件). On online tabletops nobody notices a doubt unless a player does; here the
+engine looks at every card the moment it is made public (公開: placed in a public zone, turned face up, or
+shown) and at nothing else — a card only its owner looked at never counts.
+
+- ① a card made public while a card of the same name (同名 = same name and same effect: the same card
+  definition) of the same owner is already public; ③ two such cards made public at the same time (or, at a
+  turn's start, two still public after a skipped end of turn); ② a プレミアム殿堂 card made public.
+- Then the card and the public cards of its name are given 「このターンの終わりに、このカードをダウトゾーンに
+  表向きにして置く。」 (``MARKED``), and their owner gets 1 ダウトポイント per kind (2 for a プレミアム殿堂).
+- A player with 2 points, or 2 kinds or a プレミアム殿堂 card in their ダウトゾーン, has met the special loss
+  condition and loses at the end of the turn (first met, first resolved; at once, the turn player first).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tefuda.core.observe import FACE_UP
+
+from .cards import PLAYED, TYPE_IDS
+from .phase_ids import MARKED
+from .zones import BATTLE, DOUBT, HAND, NZ, PUBLIC_ZONES, SHIELDS
+
+if TYPE_CHECKING:
+    from .state import AmadeusState
+
+_COUNTED = tuple(i for i, t in enumerate(TYPE_IDS) if t in PLAYED)  # the 疑心ゾーン's cards never count
+
+
+def _counts(s: AmadeusState, card: int) -> bool:
+    tb = s.game.tables
+    return tb.ctype[card] in _COUNTED and not s.game.cardset[card].get("many", False)
+
+
+def public_cards(s: AmadeusState, owner: int) -> list[int]:
+    """The owner's cards that are public now and not already judged (the ダウトゾーン's are)."""
+    zs = s.zones
+    out: list[int] = []
+    for k in PUBLIC_ZONES:
+        if k != DOUBT:
+            out += zs[owner * NZ + k]
+    flags = s.flags
+    out += [i for i in zs[owner * NZ + SHIELDS] if flags[i] & FACE_UP]
+    return out
+
+
+def publish(s: AmadeusState, insts: list[int], *, guard: int = -1) -> bool:
+    """Cards were made public together: give the marks and points their ダウト earns. ``guard``: the player
+    a イエローカード is being played against (no marks, no points for them). True when a doubt was found."""
+    if s.game.base_only or not insts or s.result is not None:
+        return False
+    cards, flags = s.cards, s.flags
+    hall = s.game.tables.hall
+    any_owner = s.game.options["doubt_owner"] == "any"
+    found = False
+    done: set[tuple[int, int]] = set()
+    for x in insts:
+        card = cards[x]
+        if not _counts(s, card) or flags[x] & MARKED:
+            continue  # already caught this turn: moving it on is no new doubt
+        owner = s.owner[x]
+        key = (-1 if any_owner else owner, card)
+        if key in done:
+            continue
+        pool = public_cards(s, owner) if not any_owner else public_cards(s, 0) + public_cards(s, 1)
+        group = [i for i in {*pool, *insts} if cards[i] == card]
+        premium = hall[card] == 2
+        if len(group) < 2 and not premium:
+            continue
+        done.add(key)
+        found = True
+        # both owners at once (doubt_owner = any): the turn player first
+        owners = sorted({s.owner[i] for i in group}, key=lambda p: p != s.active)
+        if guard in owners:
+            s.emit("doubt_unpunished", guard, x)
+            continue
+        for i in sorted(group):
+            flags[i] |= MARKED
+        for p in owners:
+            gain = 2 if premium else 1
+            s.points[p] += gain
+            s.emit("doubt", p, x, points=gain, total=s.points[p])
+            if s.points[p] >= 2:
+                doom(s, p, "points")
+    return found
+
+
+def state_check(s: AmadeusState) -> None:
+    """③ at a turn's start: two cards of one name (of one owner) still public together — a skipped end of
+    turn left a doubt in the graveyard — are a doubt again."""
+    if s.game.base_only:
+        return
+    any_owner = s.game.options["doubt_owner"] == "any"
+    seen: set[tuple[int, int]] = set()
+    twice: list[int] = []
+    for p in (s.active, 1 - s.active):
+        for i in public_cards(s, p):
+            key = (-1 if any_owner else p, s.cards[i])
+            if _counts(s, s.cards[i]) and not s.flags[i] & MARKED:
+                if key in seen:
+                    twice.append(i)
+                seen.add(key)
+    if twice:
+        publish(s, twice)
+
+
+def doom(s: AmadeusState, seat: int, why: str) -> None:
+    """「このターンの終了時、自分はゲームに敗北する。」 — like a standing effect: nothing avoids it."""
+    if seat not in s.doomed:
+        s.doomed.append(seat)
+        s.emit("doomed", seat, why=why)
+
+
+def end_of_turn(s: AmadeusState) -> None:
+    """「このターンの終わりに」: every marked card goes face up to its owner's ダウトゾーン (above every other
+    text: nothing replaces or stops it), then the ダウトゾーン's own loss condition is looked at."""
+    if s.game.base_only:
+        return
+    flags = s.flags
+    from .table import put  # the table's moves sit above this module
+
+    for p in (s.active, 1 - s.active):
+        for i in [i for i in s.place_order() if flags[i] & MARKED and s.owner[i] == p]:
+            if s.place_of(i) == BATTLE and s.under(
+                i
+            ):  # an evolution's top: what is under it stays as the creature
+                _leave_top(s, i)
+            put(s, i, DOUBT, check=False)
+            flags[i] &= ~MARKED
+            s.turn_face_up(i)
+            s.emit("to_doubt", p, i)
+    tb, cards = s.game.tables, s.cards
+    for p in (s.active, 1 - s.active):
+        shown = [i for i in s.zones[p * NZ + DOUBT] if flags[i] & FACE_UP and _counts(s, cards[i])]
+        if len({cards[i] for i in shown}) >= 2 or any(tb.hall[cards[i]] == 2 for i in shown):
+            doom(s, p, "doubt_zone")
+
+
+def _leave_top(s: AmadeusState, top: int) -> None:
+    """The top card of an evolution leaves alone: the newest card under it becomes the creature."""
+    under = s.under(top)
+    new_top = under[-1]
+    zone = s.zones[s.where[top]]
+    zone[zone.index(top)] = new_top  # the creature keeps its place in the battle zone
+    s.zones[s.where[new_top]].remove(new_top)
+    s.where[new_top] = s.where[top]
+    s.zones[s.where[top]].append(top)  # put() takes the old top from the battle zone's end
+    for i in under[:-1]:
+        s.under_of[i] = new_top
+    s.under_of[new_top] = -1
+    s.entered[new_top] = s.entered[top]
+
+
+def clear_marks(s: AmadeusState) -> None:
+    """A turn whose end was skipped: its 「このターンの終わりに」 never came; the marks lapse."""
+    flags = s.flags
+    for i in range(len(flags)):
+        flags[i] &= ~MARKED
+
+
+def resolve_loss(s: AmadeusState) -> bool:
+    """Who met the special loss condition first loses now. True when the game ended."""
+    if s.doomed and s.result is None:
+        loser = s.doomed[0]
+        s.finish(1 - loser, "doubt")
+        return True
+    return False
+
+
+def hand_cards_of(s: AmadeusState, seat: int) -> list[int]:
+    return list(s.zones[seat * NZ + HAND])

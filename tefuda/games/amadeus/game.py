@@ -1,0 +1,214 @@
+"""アマデウス (amadeus): metadata, options, deck rules, notation and new games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tefuda.core import Action, Deck, Game, Rng, register
+from tefuda.core.actions import ActionKinds
+from tefuda.core.game import sample_capped
+from tefuda.core.prompt import action_text
+
+from . import turn
+from .cards import CREATURES, PLAYED, RED, SCHEMA, TYPES_EN, YELLOW, civ_text, compile_cards
+from .deck import deck_problems
+from .phase_ids import PLAYER
+from .rulebook import rules
+from .state import AmadeusState
+from .zones import DECK, NZ, SUSPICION, zone_specs
+
+MAIN_CLASS, TABLE_CLASS = 0, 1
+
+KINDS = ActionKinds(
+    [
+        # kind, argument pattern (c card, k own creature's place, t attack target, z zone, p position),
+        # Japanese, English
+        ("go-first", "", "先攻を選ぶ", "go first"),
+        ("go-second", "", "後攻を選ぶ", "go second"),
+        ("charge", "c", "マナチャージ", "charge mana with"),
+        ("no-charge", "", "マナチャージしない", "no mana charge"),
+        ("summon", "c", "召喚", "summon"),
+        ("evolve", "ck", "進化", "evolve"),
+        ("cast", "c", "呪文を唱える", "cast"),
+        ("to-attack", "", "攻撃ステップへ", "go to the attack step"),
+        ("attack", "kt", "攻撃", "attack with"),
+        ("end-turn", "", "ターンを終了する", "end the turn"),
+        ("block", "k", "ブロック", "block with"),
+        ("no-block", "", "ブロックしない", "do not block"),
+        ("use", "c", "S・トリガーを使う", "use the shield trigger"),
+        ("done", "", "終える", "done"),
+        ("under", "c", "破壊のかわりに下に置く", "put under it instead of its destruction"),
+        ("play", "", "疑心ゾーンのカードをプレイする", "play the suspicion-zone card"),
+        ("decline", "", "プレイしない", "do not play it"),
+        ("pick", "zp", "選ぶ", "choose"),
+        ("pick-card", "cz", "選ぶ", "choose"),
+        ("yes", "", "はい", "yes"),
+        ("no", "", "いいえ", "no"),
+    ]
+)
+
+
+@register
+class AmadeusGame(Game):
+    id = "amadeus"
+    name = "アマデウス"
+    name_en = "Amadeus (a Duel Masters house rule)"
+    rules_version = "【DM】特殊ルール「アマデウス」 ver1.35 (2/19 update)"
+    min_players = 2
+    max_players = 2
+    card_schema = SCHEMA
+    types_en = TYPES_EN
+    package_dir = Path(__file__).parent
+    state_class = AmadeusState
+    rules = rules
+    state_format = 1
+    max_game_length = 3000
+
+    def _setup(self) -> None:
+        self.tables = compile_cards(self.cardset)
+        self.base_only = bool(self.options["base_only"])
+        n = len(self.cardset)
+        self.action_space = KINDS.space({"c": n, "k": 40, "t": 41, "z": 2 * NZ, "p": 80})
+        self._pool = [
+            c.index for c in self.cardset if c.type in PLAYED and c.get("supported", True) is not False
+        ]
+        self._table_cards = {
+            YELLOW: next(c.index for c in self.cardset if c.type == "yellow"),
+            RED: next(c.index for c in self.cardset if c.type == "red"),
+        }
+
+    # ------------------------------------------------------------------ decks
+    def deck_problems(self, deck: Deck) -> list[tuple[int | None, str]]:
+        return deck_problems(deck, self.base_only)
+
+    def default_deck(self, seat: int) -> Deck:
+        """The sample decks legal under the options (a deck that cheats with a プレミアム殿堂 card is no
+        plain Duel Masters deck)."""
+        decks = [self.load_deck(p, check=False) for p in self.sample_decks().values()]
+        legal = [d for d in decks if not self.deck_problems(d)]
+        return legal[seat % len(legal)]
+
+    def public_class(self, card: int) -> int:
+        return TABLE_CLASS if self.tables.ctype[card] in (YELLOW, RED) else MAIN_CLASS
+
+    def sample_unknown(self, n: int, known_defs: list[int], rng: Rng) -> list[int]:
+        return sample_capped(self._pool, 1 if not self.base_only else 4, n, known_defs, rng)
+
+    # ------------------------------------------------------------------ new games
+    def zone_specs(self, nplayers: int):
+        return zone_specs(nplayers)
+
+    def deal(self, decks: list[Deck], nplayers: int) -> list[tuple[int, int, int, int]]:
+        """The deck face down; the イエローカード and レッドカード face up in the 疑心ゾーン (not Amadeus:
+        none)."""
+        out = []
+        for seat, deck in enumerate(decks):
+            out += [(c.index, seat, MAIN_CLASS, seat * NZ + DECK) for c in deck.cards()]
+            if not self.base_only:
+                out += [
+                    (self._table_cards[t], seat, TABLE_CLASS, seat * NZ + SUSPICION) for t in (YELLOW, RED)
+                ]
+        return out
+
+    def start(self, s: AmadeusState) -> None:
+        s.init_fields(self.options)
+        for p in (0, 1):
+            for i in s.zones[p * NZ + SUSPICION]:
+                s.turn_face_up(i)
+        turn.start(s)
+
+    def position(self, **spec: Any) -> AmadeusState:
+        """A hand-made position (position.py documents the arguments)."""
+        from .position import position
+
+        return position(self, **spec)
+
+    # ------------------------------------------------------------------ notation and labels
+    def _card(self, v: int, lang: str) -> str:
+        c = self.cardset[v]
+        return c.name if lang == "ja" else c.name_en
+
+    def notation(self, s: AmadeusState, action: Action, lang: str = "ja") -> str:
+        """``kind args…``: ``summon ボーン・グール``, ``evolve 三界 ブッディ 2``, ``attack 1 player``,
+        ``attack 2 3`` (your creature 2 at their creature 3), ``pick p2.shields#4``, ``yes``."""
+        k = action.kind
+        if k in ("pick", "pick-card", "yes", "no") or (
+            k == "done" and s.pending and s.pending.kind != "menu"
+        ):
+            return action_text(s, s.pending, action, lang) if s.pending is not None else k
+        pat = KINDS.pattern.get(k)
+        if pat is None:
+            return f"{k}?"
+        parts = []
+        for ch, v in zip(pat, (action.a, action.b), strict=False):
+            if ch == "c":
+                parts.append(self._card(v, lang))
+            elif ch == "k":
+                parts.append(str(v + 1))
+            elif ch == "t":
+                parts.append("player" if v == PLAYER else str(v))
+            else:
+                parts.append(str(v))
+        return " ".join([k, *parts])
+
+    def label(self, s: AmadeusState, action: Action) -> tuple[str, str]:
+        k = action.kind
+        ja, en = KINDS.labels.get(k, (k, k))
+        pat = KINDS.pattern.get(k, "")
+        seat = s.to_move
+        if k == "pick":
+            inst = s.zones[action.a][action.b] if s.pending is not None and s.pending.cards else -1
+            if inst < 0:
+                return f"{ja} {action.a}", f"{en} {action.a}"
+            what = self._inst(s, inst, seat)
+            return f"{ja}: {what[0]}", f"{en}: {what[1]}"
+        pj, pe = [ja], [en]
+        for ch, v in zip(pat, (action.a, action.b), strict=False):
+            if ch == "c":
+                c = self.cardset[v]
+                pj.append(c.label)
+                pe.append(f"{c.name_en} ({c.name})")
+            elif ch == "k":
+                inst = s.creatures(seat)[v]
+                pj.append(self._inst(s, inst, seat)[0])
+                pe.append(self._inst(s, inst, seat)[1])
+            elif ch == "t":
+                if v == PLAYER:
+                    pj.append("→ 相手プレイヤー")
+                    pe.append("→ the opponent")
+                else:
+                    inst = s.creatures(1 - seat)[v - 1]
+                    pj.append("→ " + self._inst(s, inst, seat)[0])
+                    pe.append("→ " + self._inst(s, inst, seat)[1])
+        return " ".join(pj), " ".join(pe)
+
+    def _inst(self, s: AmadeusState, inst: int, seat: int) -> tuple[str, str]:
+        """A card as the deciding seat may name it: its name (if known) and where it lies."""
+        spec = s.zone_specs[s.where[inst]]
+        pos = s.zones[s.where[inst]].index(inst) + 1
+        where_ja, where_en = (
+            f"[P{spec.owner + 1} {spec.name_ja}#{pos}]",
+            f"[P{spec.owner + 1} {spec.label_en}#{pos}]",
+        )
+        if not s.knows(seat, inst):
+            return f"裏向きのカード {where_ja}", f"a face-down card {where_en}"
+        c = self.cardset[s.cards[inst]]
+        extra = f" パワー{s.power(inst)}" if s.place_of(inst) == 4 else ""
+        return f"{c.label}{extra} {where_ja}", f"{c.name_en} ({c.name}){extra} {where_en}"
+
+    def card_table_row(self, c: Any) -> dict[str, Any]:
+        tb = self.tables
+        creature = c.type in CREATURES
+        return {
+            **self.card_head(c),
+            "civ": civ_text(tb.civ[c.index]),
+            "cost": c.get("cost"),
+            "power": tb.power[c.index] if creature else None,
+            "race": " / ".join(c.get("race", [])),
+            "hall": c.get("hall", ""),
+            "banned": c.get("banned", ""),
+            "supported": tb.supported[c.index],
+            "text": c.get("text", ""),
+            "text_en": c.get("text_en", ""),
+        }

@@ -1,0 +1,96 @@
+"""The table's own moves: a card going from zone to zone with everything that follows from it — a whole
+evolution stack leaving the battle zone together, a multicolour card entering mana tapped, a ダウト mark lost
+when its card goes into a hidden zone, the イエロー/レッドカード's moment (a card added to its owner's hand),
+a deck running out, and every card made public checked for ダウト (doubt.py)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import doubt
+from .phase_ids import MARKED, TAPPED
+from .zones import BATTLE, DECK, HAND, MANA, NZ, PUBLIC_ZONES, SHIELDS, UNDER
+
+if TYPE_CHECKING:
+    from .state import AmadeusState
+
+HIDDEN_ZONES = (DECK, HAND, SHIELDS)
+
+
+def put(s: AmadeusState, inst: int, k: int, *, top: bool = False, check: bool = True) -> None:
+    """Move a card to its owner's zone ``k`` (a deck's ``top`` is its end); a creature in the battle zone
+    takes the cards under it along. ``check``: look for ダウト now (a batch checks once, at its end)."""
+    moved = _move(s, inst, k, top)
+    if check:
+        doubt.publish(s, moved)
+
+
+def put_all(s: AmadeusState, insts: list[int], k: int) -> None:
+    """Several cards moved at once (a mill, a discarded hand): made public together (ダウト条件③)."""
+    moved: list[int] = []
+    for i in insts:
+        moved += _move(s, i, k, False)
+    doubt.publish(s, moved)
+
+
+def _move(s: AmadeusState, inst: int, k: int, top: bool) -> list[int]:
+    moved = [inst]
+    if s.place_of(inst) == BATTLE:
+        moved += s.under(inst)
+    out: list[int] = []
+    for i in moved:
+        owner = s.owner[i]
+        src = s.where[i]
+        s.under_of[i] = -1
+        s.move(i, owner * NZ + k, bottom=top or k != DECK)  # a deck's top is its end
+        flags = s.flags
+        flags[i] &= ~TAPPED
+        if k in HIDDEN_ZONES:
+            flags[i] &= ~MARKED  # ただしそのターン中に非公開領域に移動した場合、この効果は失われます
+        elif k == MANA and s.game.tables.ncivs[s.cards[i]] > 1:
+            flags[i] |= TAPPED  # 多色カードはタップしてマナゾーンに置く
+        if k == BATTLE:
+            s.entered[i] = s.turn
+        if k == HAND:
+            s.hand_added = True
+        if src % NZ == DECK and not s.zones[src]:
+            deck_ran_out(s, src // NZ)
+        if k in PUBLIC_ZONES:
+            out.append(i)
+    return out
+
+
+def top_of_deck(s: AmadeusState, seat: int) -> int:
+    """The top card of a deck (-1: empty)."""
+    deck = s.zones[seat * NZ + DECK]
+    return deck[-1] if deck else -1
+
+
+def deck_ran_out(s: AmadeusState, seat: int) -> None:
+    """山札が0枚になったプレイヤーは負け (deck_out = empty): the moment its last card leaves."""
+    if s.result is None and s.game.options["deck_out"] == "empty":
+        s.emit("deck_empty", seat)
+        s.finish(1 - seat, "deck_out")
+
+
+def draw(s: AmadeusState, seat: int) -> bool:
+    """Draw one (deck_out = draw: drawing from an empty deck loses). False when the game ended."""
+    top = top_of_deck(s, seat)
+    if top < 0:
+        s.emit("deck_empty", seat)
+        s.finish(1 - seat, "deck_out")
+        return False
+    put(s, top, HAND)
+    s.emit("draw", seat, top)
+    return s.result is None
+
+
+def tap(s: AmadeusState, inst: int) -> None:
+    s.flags[inst] |= TAPPED
+
+
+def under_put(s: AmadeusState, inst: int, top: int) -> None:
+    """Put a card under a creature (ブッディ): into the public stack."""
+    put(s, inst, UNDER, check=False)
+    s.under_of[inst] = top
+    doubt.publish(s, [inst])

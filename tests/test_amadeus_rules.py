@@ -1,0 +1,389 @@
+"""アマデウス: scenario tests for the Amadeus rule (ダウト ①②③, ダウトポイント, the special loss and its
+timing, the イエロー/レッドカード) and for the base Duel Masters rules it sits on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tefuda.core import DeckListError, load_game
+from tefuda.games.amadeus.phase_ids import MARKED, TAPPED
+from tefuda.games.amadeus.zones import BATTLE, DECK, DOUBT, GRAVE, HAND, MANA, NZ, SHIELDS, SUSPICION
+
+DATA = Path(__file__).parent / "data" / "amadeus"
+GHOUL = "うごめく者ボーン・グール"
+SOLDIER = "汚れた者スケルトンソルジャー"
+ASSASSIN = "切り裂く者ボーン・アサシン"
+
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game("amadeus")
+
+
+def act(s, text: str) -> None:
+    s.apply(s.game.parse(s, text))
+
+
+def names(s, seat: int, k: int) -> list[str]:
+    return [s.game.cardset[s.cards[i]].name for i in s.zones[seat * NZ + k]]
+
+
+def codes(s) -> list[str]:
+    return [e.code for e in s.log]
+
+
+def pay_all(s) -> None:
+    """Answer a payment prompt with whatever it offers first, until it is paid."""
+    while s.pending is not None and s.pending.kind == "pay":
+        s.apply(s.legal_actions()[0])
+
+
+# ---------------------------------------------------------------------- deck building
+def test_the_sample_decks_are_legal_amadeus_decks(game):
+    for path in game.sample_decks().values():
+        assert game.deck_problems(game.load_deck(path, check=False)) == [], path.name
+
+
+@pytest.mark.parametrize(
+    ("deck", "why"),
+    [
+        ("no_cheat.txt", "イカサマ① is compulsory"),
+        ("five_copies.txt", "5 copies"),
+        ("two_premium.txt", "only one プレミアム殿堂"),
+        ("hall_three.txt", "殿堂: 2 copies at most"),
+        ("banned_lost_soul.txt", "使用禁止②"),
+        ("unsupported.txt", "cannot play it yet"),
+        ("size_39.txt", "exactly 40"),
+        ("base_legal.txt", "使用禁止②"),
+    ],
+)
+def test_each_broken_deck_rule_is_refused_naming_its_line(game, deck, why):
+    with pytest.raises(DeckListError) as e:
+        game.load_deck(DATA / deck)
+    assert why in str(e.value)
+    problems = game.deck_problems(game.load_deck(DATA / deck, check=False))
+    assert len(problems) == 1, problems  # each bad deck breaks one rule
+    if "copies" in why or "禁止" in why or "play it" in why or "殿堂" in why:
+        assert problems[0][0] is not None  # the line is named
+
+
+def test_base_only_uses_the_official_deck_rules():
+    base = load_game("amadeus", {"base_only": True})
+    assert base.deck_problems(base.load_deck(DATA / "base_legal.txt", check=False)) == []
+    assert base.deck_problems(base.load_deck(DATA / "no_cheat.txt", check=False)) == []
+    two = base.deck_problems(base.load_deck(DATA / "two_premium.txt", check=False))
+    assert two and all("プレミアム殿堂" in why for _, why in two)
+    assert base.deck_problems(base.load_deck(DATA / "unsupported.txt", check=False))
+
+
+# ---------------------------------------------------------------------- ダウト
+def test_doubt_1_a_second_copy_made_public_marks_both_and_scores_one_point(game):
+    s = game.position(hands=([GHOUL], []), mana=([ASSASSIN, "ギガジール"], []), graves=([GHOUL], []))
+    act(s, f"summon {GHOUL}")
+    pay_all(s)
+    assert s.points == [1, 0]
+    marked = [i for i in range(len(s.cards)) if s.flags[i] & MARKED]
+    assert sorted(s.where[i] for i in marked) == [BATTLE, GRAVE]
+    assert 0 not in s.doomed
+    act(s, "to-attack")
+    act(s, "end-turn")
+    assert names(s, 0, DOUBT) == [GHOUL, GHOUL]  # ターンの終わりにダウトゾーンへ
+    assert s.result is None and s.doomed == []
+
+
+def test_the_opponents_copy_is_no_doubt_unless_the_option_says_so(game):
+    spec = dict(hands=([GHOUL], []), mana=([ASSASSIN, "ギガジール"], []), graves=([], [GHOUL]))
+    s = game.position(**spec)
+    act(s, f"summon {GHOUL}")
+    pay_all(s)
+    assert s.points == [0, 0]
+    s = load_game("amadeus", {"doubt_owner": "any"}).position(**spec)
+    act(s, f"summon {GHOUL}")
+    pay_all(s)
+    assert s.points == [1, 1]
+
+
+def test_doubt_2_a_premium_card_in_the_nowhere_zone_is_caught_before_its_effect(game):
+    """ソウル・アドバンテージ: the spell is in the どこでもないゾーン (public) before it does anything."""
+    s = game.position(
+        hands=(["ソウル・アドバンテージ"], [SOLDIER, GHOUL]),
+        mana=([ASSASSIN] * 6, []),
+    )
+    act(s, "cast ソウル・アドバンテージ")
+    pay_all(s)
+    log = codes(s)
+    assert log.index("doubt") < log.index("discarded")
+    assert s.points == [2, 0] and s.doomed == [0]
+    assert s.result is None  # not yet: at the end of the turn
+    act(s, "to-attack")
+    act(s, "end-turn")
+    assert s.result is not None and s.result.winner == 1 and s.result.code == "doubt"
+
+
+def test_doubt_3_two_copies_made_public_together(game):
+    """ブラッディ・クロス mills two of the same name at once: both marked, one point."""
+    s = game.position(
+        hands=(["ブラッディ・クロス"], []),
+        mana=([ASSASSIN], []),
+        decks=([SOLDIER, SOLDIER, GHOUL], [GHOUL, "ギガジール", GHOUL]),
+    )
+    act(s, "cast ブラッディ・クロス")
+    assert s.points == [1, 0]
+    assert names(s, 0, GRAVE).count(SOLDIER) == 2
+    assert s.points[1] == 0  # the opponent's top two are ボーン・グール and ギガジール: no pair
+
+
+def test_a_card_shown_for_an_instant_is_a_doubt_but_its_mark_is_lost_in_the_hand(game):
+    """ディメンジョン・ゲート shows the creature it finds; its copy in the graveyard makes a doubt. The shown
+    card goes to the hand (hidden): only the public copy goes to the ダウトゾーン."""
+    s = game.position(
+        hands=(["ディメンジョン・ゲート"], []),
+        mana=(["白銀の牙"] * 3, []),
+        graves=([GHOUL], []),
+        decks=(["ギガジール", GHOUL, "ギガジール"], [GHOUL] * 3),
+    )
+    act(s, "cast ディメンジョン・ゲート")
+    pay_all(s)
+    assert s.pending.what == "search"
+    ghoul = next(a for a in s.legal_actions() if GHOUL in s.describe(a))
+    s.apply(ghoul)
+    assert s.points == [1, 0]
+    assert s.pending.what == "suspicion"  # a card went to its owner's hand: P1's own イエローカード may go
+    act(s, "decline")
+    act(s, "to-attack")
+    act(s, "end-turn")
+    assert names(s, 0, DOUBT) == [GHOUL] and GHOUL in names(s, 0, HAND)
+
+
+def test_a_card_only_its_owner_saw_never_counts(game):
+    """Looking through your own deck (ディメンジョン・ゲート) and drawing a second copy are no doubt."""
+    s = game.position(
+        hands=(["ディメンジョン・ゲート"], []),
+        mana=(["白銀の牙"] * 3, []),
+        graves=([GHOUL], []),
+        decks=([GHOUL, "ギガジール", GHOUL], [GHOUL] * 3),
+    )
+    act(s, "cast ディメンジョン・ゲート")
+    pay_all(s)
+    gigazeal = next(a for a in s.legal_actions() if "ギガジール" in s.describe(a))
+    s.apply(gigazeal)
+    assert s.points == [0, 0]
+
+
+def test_putting_a_card_from_hand_under_a_creature_makes_it_public(game):
+    """三界 ブッディ: instead of being destroyed its owner puts a creature from hand under it — into the
+    public battle zone, like a hand evolution's base: a second copy there is a doubt."""
+    s = game.position(
+        hands=(["デーモン・ハンド"], [GHOUL]),
+        mana=([ASSASSIN] * 6, []),
+        graves=([], [GHOUL]),
+        battle=([], ["三界 ブッディ<予言者リュゾル"]),
+    )
+    act(s, "cast デーモン・ハンド")
+    s.apply(s.legal_actions()[0])  # the target: ブッディ
+    assert s.pending.what == "substitute" and s.to_move == 1
+    assert [a.kind for a in s.legal_actions()] == ["under", "done"]
+    act(s, f"under {GHOUL}")
+    assert s.points == [0, 1]
+    assert len(s.under(s.zones[NZ + BATTLE][0])) == 2
+
+
+def test_loss_waits_for_the_end_of_the_turn_and_the_first_met_loses_first(game):
+    s = game.position(
+        hands=([GHOUL], []),
+        mana=([ASSASSIN, "ギガジール"], []),
+        graves=([GHOUL], []),
+        points=(1, 1),
+        shields=(5, 0),
+        battle=(["暗黒の騎士ザガーン"], []),
+    )
+    act(s, f"summon {GHOUL}")
+    pay_all(s)
+    assert s.doomed == [0]
+    act(s, "to-attack")
+    act(s, "attack 1 player")  # a direct attack wins before the end of the turn comes
+    assert s.result.winner == 0 and s.result.code == "direct_attack"
+
+
+def test_both_doomed_at_the_end_of_the_turn_the_turn_player_resolves_first(game):
+    s = game.position(
+        doubt=(["ギガジール"], ["ギガジール"]),
+        graves=([ASSASSIN], [ASSASSIN]),
+        battle=([SOLDIER], [SOLDIER]),
+    )
+    for i in range(len(s.cards)):  # two kinds waiting to go to each doubt zone at the end of the turn
+        if s.place_of(i) in (GRAVE, BATTLE):
+            s.flags[i] |= MARKED
+    act(s, "to-attack")
+    act(s, "end-turn")
+    assert s.doomed == [0, 1]
+    assert s.result.winner == 1
+
+
+def test_a_skipped_end_of_turn_carries_the_loss_and_the_doubt_over(game):
+    """終末の時計 ザ・クロック: the rest of the turn (and its end) is skipped — the marked cards stay in the
+    graveyard, the special loss waits for the next turn's start, and the two copies still public there are
+    a doubt again (③)."""
+    s = game.position(
+        hands=([GHOUL], []),
+        mana=([ASSASSIN, "ギガジール"], []),
+        graves=([GHOUL], []),
+        shields=(5, ["終末の時計 ザ・クロック"]),
+        battle=(["暗黒の騎士ザガーン"], []),
+    )
+    act(s, f"summon {GHOUL}")
+    pay_all(s)
+    assert s.points == [1, 0]
+    act(s, "to-attack")
+    act(s, "attack 1 player")
+    act(s, "use 終末の時計 ザ・クロック")
+    assert s.active == 1 and s.turn == 4
+    assert names(s, 0, DOUBT) == []  # the end of turn 3 never came
+    assert s.points == [2, 0] and s.doomed == [0]  # ③ at the start of turn 4
+
+
+# ---------------------------------------------------------------------- 疑心ゾーン
+def test_the_yellow_card_looks_without_punishing_and_costs_a_card_when_it_finds_nothing(game):
+    s = game.position(
+        active=1,
+        mana=(["白銀の牙", "炎のたてがみ", "青銅の鎧"], []),
+        hands=([], ["ギガジール"]),
+        decks=([SOLDIER, GHOUL], [GHOUL, SOLDIER]),
+        step="main",
+    )
+    act(s, "to-attack")
+    act(s, "end-turn")  # P1's turn: the draw adds a card to P1's hand, P1 has 3 mana
+    assert s.pending.what == "suspicion" and s.to_move == 0
+    act(s, "play")
+    assert GHOUL in names(s, 0, SUSPICION)  # no doubt in P2's hand: P1's top card goes face up
+    assert s.points == [0, 0]
+    yellow = next(i for i in s.zones[SUSPICION] if s.game.cardset[s.cards[i]].type == "yellow")
+    assert not s.flags[yellow] & 1
+
+
+def test_the_red_card_catches_a_doubt_in_the_hand_and_sends_it_to_the_doubt_zone(game):
+    s = game.position(
+        active=1,
+        shields=(2, 5),
+        suspicion_used=(True, False),
+        hands=([], [GHOUL, GHOUL]),
+        decks=([SOLDIER, SOLDIER], [GHOUL, SOLDIER]),
+        step="main",
+    )
+    act(s, "to-attack")
+    act(s, "end-turn")
+    assert s.pending.what == "suspicion" and s.to_move == 0
+    act(s, "play")
+    assert s.points == [0, 1]
+    assert names(s, 0, SUSPICION).count(SOLDIER) == 0
+    while s.pending.what in ("charge",):
+        act(s, "no-charge")
+    act(s, "to-attack")
+    act(s, "end-turn")
+    assert names(s, 1, DOUBT) == [GHOUL, GHOUL]
+
+
+# ---------------------------------------------------------------------- the base game
+def test_paying_needs_a_card_of_each_civilization(game):
+    s = game.position(hands=(["デーモン・ハンド"], []), mana=(["白銀の牙"] * 6, []))
+    assert [a.kind for a in s.legal_actions()] == ["to-attack"]
+    s = game.position(hands=(["デーモン・ハンド"], []), mana=(["白銀の牙"] * 5 + [GHOUL], []))
+    assert "cast" in [a.kind for a in s.legal_actions()]
+
+
+def test_a_multicolour_card_enters_the_mana_zone_tapped(game):
+    s = game.position(hands=(["腐敗麗姫ベラ"], []), step="charge")
+    act(s, "charge 腐敗麗姫ベラ")
+    assert s.flags[s.zones[MANA][0]] & TAPPED
+
+
+def test_the_first_player_skips_the_first_draw(game):
+    s = game.new_state(None, 3)
+    s.apply(s.legal_actions()[0])
+    first = s.first
+    assert len(s.zones[first * NZ + HAND]) == 5 and "no_first_draw" in codes(s)
+    assert len(s.zones[first * NZ + SHIELDS]) == 5 and len(s.zones[first * NZ + DECK]) == 30
+
+
+def test_blockers_battle_slayer_and_breakers(game):
+    s = game.position(
+        battle=(["暗黒の騎士ザガーン", "切り裂く者ボーン・アサシン"], ["翡翠樹", "~ギガジール"]),
+        step="attack",
+    )
+    act(s, "attack 2 2")  # ボーン・アサシン (2000, slayer) at the tapped ギガジール (3000, slayer)
+    assert s.pending.what == "block"
+    act(s, "no-block")
+    assert names(s, 0, GRAVE) == ["切り裂く者ボーン・アサシン"] and names(s, 1, GRAVE) == ["ギガジール"]
+    act(s, "attack 1 player")  # ザガーン: W・ブレイカー
+    act(s, "no-block")
+    assert s.pending.what == "shields"
+    s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[0])
+    assert len(s.zones[NZ + SHIELDS]) == 3 and s.pending.what == "trigger"
+
+
+def test_a_shield_trigger_is_used_for_free(game):
+    s = game.position(battle=(["暗黒の騎士ザガーン"], []), shields=(5, ["デーモン・ハンド"]), step="attack")
+    act(s, "attack 1 player")
+    assert [a.kind for a in s.legal_actions()] == ["use", "done"]
+    act(s, "use デーモン・ハンド")
+    s.apply(s.legal_actions()[0])
+    assert names(s, 0, GRAVE) == ["暗黒の騎士ザガーン"] and names(s, 1, GRAVE) == ["デーモン・ハンド"]
+
+
+def test_a_direct_attack_on_a_player_without_shields_wins(game):
+    s = game.position(battle=([SOLDIER], []), shields=(5, 0), step="attack")
+    act(s, "attack 1 player")
+    assert s.result.winner == 0 and s.result.code == "direct_attack"
+
+
+def test_a_summoned_creature_cannot_attack_that_turn(game):
+    s = game.position(battle=([SOLDIER], []), sick=[(0, 0)], step="attack")
+    assert [a.kind for a in s.legal_actions()] == ["end-turn"]
+
+
+def test_must_attack_removes_the_end_of_turn(game):
+    s = game.position(battle=(["凶戦士ブレイズ・クロー"], []), step="attack")
+    assert "end-turn" not in [a.kind for a in s.legal_actions()]
+
+
+def test_the_substitute_question_tells_the_opponent_nothing_about_the_hand(game):
+    """ブッディ's owner is asked whenever their hand holds a card — creature or not."""
+    s = game.position(
+        hands=(["デーモン・ハンド"], ["ソーラー・レイ"]),
+        mana=([ASSASSIN] * 6, []),
+        battle=([], ["三界 ブッディ<予言者リュゾル"]),
+    )
+    act(s, "cast デーモン・ハンド")
+    s.apply(s.legal_actions()[0])
+    assert s.pending.what == "substitute" and [a.kind for a in s.legal_actions()] == ["done"]
+    act(s, "done")
+    assert sorted(names(s, 1, GRAVE)) == sorted(["三界 ブッディ", "予言者リュゾル"])  # the stack leaves whole
+
+
+def test_buddi_stays_with_three_cards_under_it(game):
+    s = game.position(
+        hands=(["デーモン・ハンド"], []),
+        mana=([ASSASSIN] * 6, []),
+        battle=([], ["三界 ブッディ<予言者リュゾル<弾丸の使徒イーレ<追跡の使徒ローク"]),
+    )
+    act(s, "cast デーモン・ハンド")
+    s.apply(s.legal_actions()[0])
+    assert names(s, 1, BATTLE) == ["三界 ブッディ"] and "stays" in codes(s)
+
+
+def test_the_top_card_leaving_for_the_doubt_zone_leaves_the_newest_card_under_it(game):
+    s = game.position(
+        hands=(["三界 ブッディ"], []),
+        mana=(["予言者リュゾル"] * 5, []),
+        graves=(["三界 ブッディ"], []),
+        battle=(["弾丸の使徒イーレ"], []),
+    )
+    act(s, "evolve 三界 ブッディ 1")
+    pay_all(s)
+    assert s.points == [1, 0]
+    act(s, "to-attack")
+    act(s, "end-turn")
+    assert names(s, 0, BATTLE) == ["弾丸の使徒イーレ"] and names(s, 0, DOUBT) == ["三界 ブッディ"] * 2
