@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tefuda.core.observe import FACE_UP
+
 from . import doubt
 from .phase_ids import MARKED, TAPPED
 from .zones import BATTLE, DECK, HAND, MANA, NZ, PUBLIC_ZONES, SHIELDS, UNDER
@@ -56,6 +58,7 @@ def _move(s: AmadeusState, inst: int, k: int, top: bool) -> list[int]:
         if src % NZ == DECK and not s.zones[src]:
             deck_ran_out(s, src // NZ)
         if k in PUBLIC_ZONES:
+            flags[i] |= FACE_UP  # a public zone's cards lie face up
             out.append(i)
     return out
 
