@@ -216,6 +216,7 @@ def test_both_doomed_at_the_end_of_the_turn_the_turn_player_resolves_first(game)
     for i in range(len(s.cards)):  # two kinds waiting to go to each doubt zone at the end of the turn
         if s.place_of(i) in (GRAVE, BATTLE):
             s.flags[i] |= MARKED
+    s.marked = True
     act(s, "to-attack")
     act(s, "end-turn")
     assert s.doomed == [0, 1]

@@ -293,6 +293,7 @@ class Tables:
     hall: tuple[int, ...]  # 0 none, 1 殿堂, 2 プレミアム殿堂
     trigger: tuple[bool, ...]  # S・トリガー
     supported: tuple[bool, ...]
+    counted: tuple[bool, ...]  # can be a doubt: a deck card without "4枚以上デッキに入れることができる"
 
 
 def compile_cards(cardset: CardSet) -> Tables:
@@ -329,6 +330,7 @@ def compile_cards(cardset: CardSet) -> Tables:
         cols["hall"].append({"殿堂": 1, "プレミアム殿堂": 2}.get(c.get("hall", ""), 0))
         cols["trigger"].append(bool(kw.get("shield_trigger")))
         cols["supported"].append(c.get("supported", True) is not False)
+        cols["counted"].append(c.type in PLAYED and not c.get("many", False))
     return Tables(**{k: tuple(v) for k, v in cols.items()})
 
 

@@ -18,28 +18,21 @@ from typing import TYPE_CHECKING
 
 from tefuda.core.observe import FACE_UP
 
-from .cards import PLAYED, TYPE_IDS
 from .phase_ids import MARKED
 from .zones import BATTLE, DOUBT, HAND, NZ, PUBLIC_ZONES, SHIELDS
 
 if TYPE_CHECKING:
     from .state import AmadeusState
 
-_COUNTED = tuple(i for i, t in enumerate(TYPE_IDS) if t in PLAYED)  # the 疑心ゾーン's cards never count
-
-
-def _counts(s: AmadeusState, card: int) -> bool:
-    tb = s.game.tables
-    return tb.ctype[card] in _COUNTED and not s.game.cardset[card].get("many", False)
+_SCAN = tuple(sorted(PUBLIC_ZONES - {DOUBT}))  # the ダウトゾーン's cards were judged already
 
 
 def public_cards(s: AmadeusState, owner: int) -> list[int]:
     """The owner's cards that are public now and not already judged (the ダウトゾーン's are)."""
     zs = s.zones
     out: list[int] = []
-    for k in PUBLIC_ZONES:
-        if k != DOUBT:
-            out += zs[owner * NZ + k]
+    for k in _SCAN:
+        out += zs[owner * NZ + k]
     flags = s.flags
     out += [i for i in zs[owner * NZ + SHIELDS] if flags[i] & FACE_UP]
     return out
@@ -51,13 +44,13 @@ def publish(s: AmadeusState, insts: list[int], *, guard: int = -1) -> bool:
     if s.game.base_only or not insts or s.result is not None:
         return False
     cards, flags = s.cards, s.flags
-    hall = s.game.tables.hall
+    hall, counted = s.game.tables.hall, s.game.tables.counted
     any_owner = s.game.options["doubt_owner"] == "any"
     found = False
     done: set[tuple[int, int]] = set()
     for x in insts:
         card = cards[x]
-        if not _counts(s, card) or flags[x] & MARKED:
+        if not counted[card] or flags[x] & MARKED:
             continue  # already caught this turn: moving it on is no new doubt
         owner = s.owner[x]
         key = (-1 if any_owner else owner, card)
@@ -77,6 +70,7 @@ def publish(s: AmadeusState, insts: list[int], *, guard: int = -1) -> bool:
             continue
         for i in sorted(group):
             flags[i] |= MARKED
+        s.marked = True
         for p in owners:
             gain = 2 if premium else 1
             s.points[p] += gain
@@ -92,12 +86,13 @@ def state_check(s: AmadeusState) -> None:
     if s.game.base_only:
         return
     any_owner = s.game.options["doubt_owner"] == "any"
+    counted, cards, flags = s.game.tables.counted, s.cards, s.flags
     seen: set[tuple[int, int]] = set()
     twice: list[int] = []
     for p in (s.active, 1 - s.active):
         for i in public_cards(s, p):
-            key = (-1 if any_owner else p, s.cards[i])
-            if _counts(s, s.cards[i]) and not s.flags[i] & MARKED:
+            key = (-1 if any_owner else p, cards[i])
+            if counted[cards[i]] and not flags[i] & MARKED:
                 if key in seen:
                     twice.append(i)
                 seen.add(key)
@@ -115,24 +110,24 @@ def doom(s: AmadeusState, seat: int, why: str) -> None:
 def end_of_turn(s: AmadeusState) -> None:
     """「このターンの終わりに」: every marked card goes face up to its owner's ダウトゾーン (above every other
     text: nothing replaces or stops it), then the ダウトゾーン's own loss condition is looked at."""
-    if s.game.base_only:
+    if s.game.base_only or not s.marked:
         return
+    s.marked = False
     flags = s.flags
     from .table import put  # the table's moves sit above this module
 
     for p in (s.active, 1 - s.active):
         for i in [i for i in s.place_order() if flags[i] & MARKED and s.owner[i] == p]:
-            if s.place_of(i) == BATTLE and s.under(
-                i
-            ):  # an evolution's top: what is under it stays as the creature
-                _leave_top(s, i)
+            if s.place_of(i) == BATTLE and s.under(i):
+                _leave_top(s, i)  # an evolution's top: what is under it stays as the creature
             put(s, i, DOUBT, check=False)
             flags[i] &= ~MARKED
             s.turn_face_up(i)
             s.emit("to_doubt", p, i)
     tb, cards = s.game.tables, s.cards
+    counted = tb.counted
     for p in (s.active, 1 - s.active):
-        shown = [i for i in s.zones[p * NZ + DOUBT] if flags[i] & FACE_UP and _counts(s, cards[i])]
+        shown = [i for i in s.zones[p * NZ + DOUBT] if flags[i] & FACE_UP and counted[cards[i]]]
         if len({cards[i] for i in shown}) >= 2 or any(tb.hall[cards[i]] == 2 for i in shown):
             doom(s, p, "doubt_zone")
 
@@ -154,6 +149,7 @@ def _leave_top(s: AmadeusState, top: int) -> None:
 
 def clear_marks(s: AmadeusState) -> None:
     """A turn whose end was skipped: its 「このターンの終わりに」 never came; the marks lapse."""
+    s.marked = False
     flags = s.flags
     for i in range(len(flags)):
         flags[i] &= ~MARKED

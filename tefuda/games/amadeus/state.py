@@ -37,6 +37,7 @@ class AmadeusState(SeatTable, FlowState):
         "grant_breaker",
         "grant_pa",
         "hand_added",
+        "marked",
         "points",
         "skip",
         "step",
@@ -51,6 +52,7 @@ class AmadeusState(SeatTable, FlowState):
         "charged",
         "attack",
         "hand_added",
+        "marked",
         "skip",
         "pending",
         "broken",
@@ -73,6 +75,7 @@ class AmadeusState(SeatTable, FlowState):
         "charged": Bool(),
         "attack": Opt(Tup(Inst(), Inst(none=True))),
         "hand_added": Bool(),
+        "marked": Bool(),
         "skip": Bool(),
         "broken": Seq(Inst(), tuple),
         "points": PerSeat(Int(0)),
@@ -94,6 +97,7 @@ class AmadeusState(SeatTable, FlowState):
     charged: bool  # a card was put in the mana zone this turn (マナチャージ)
     attack: tuple[int, int] | None  # (attacking creature, its target creature or -1: the player)
     hand_added: bool  # a card went to its owner's hand since the 疑心ゾーン's cards were last offered
+    marked: bool  # some card was given the doubt mark this turn
     skip: bool  # the rest of this turn is skipped (終末の時計 ザ・クロック)
     broken: tuple[int, ...]  # shields just broken into the hand, waiting for the S・トリガー check
     points: list[int]  # ダウトポイント
@@ -112,6 +116,7 @@ class AmadeusState(SeatTable, FlowState):
         self.charged = False
         self.attack = None
         self.hand_added = False
+        self.marked = False
         self.skip = False
         self.broken = ()
         self.points = [0, 0]
@@ -216,6 +221,7 @@ class AmadeusState(SeatTable, FlowState):
                 top = self.under_of[i]
                 assert top >= 0 and self.where[top] == seat * NZ + BATTLE, "a card under nothing"
         assert self.step == OVER or self.result is None
+        assert self.marked or not any(f & MARKED for f in self.flags), "a doubt mark nobody will carry out"
 
     # ------------------------------------------------------------------ what the table shows
     def phase_info(self) -> tuple[str, str, str]:
