@@ -35,8 +35,8 @@ def codes(s) -> list[str]:
 
 
 def pay_all(s) -> None:
-    """Answer a payment prompt with whatever it offers first, until it is paid."""
-    while s.pending is not None and s.pending.kind == "pay":
+    """Answer a payment with the first way offered."""
+    while s.pending is not None and s.pending.what == "pay":
         s.apply(s.legal_actions()[0])
 
 

@@ -334,5 +334,8 @@ def compile_cards(cardset: CardSet) -> Tables:
     return Tables(**{k: tuple(v) for k, v in cols.items()})
 
 
-def civ_text(bits: int) -> str:
-    return "/".join(ja for k, (ja, _) in CIVS.items() if bits & CIV_BITS[k]) or "無色"
+def civ_text(bits: int, lang: str = "ja") -> str:
+    """A set of 文明 as text: 火/自然 (``lang="en"``: fire/nature)."""
+    k = 0 if lang == "ja" else 1
+    names = [names[k] if k == 0 else names[1].lower() for c, names in CIVS.items() if bits & CIV_BITS[c]]
+    return "/".join(names) or ("無色" if lang == "ja" else "colourless")

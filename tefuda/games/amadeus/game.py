@@ -31,6 +31,7 @@ KINDS = ActionKinds(
         ("summon", "c", "召喚", "summon"),
         ("evolve", "ck", "進化", "evolve"),
         ("cast", "c", "呪文を唱える", "cast"),
+        ("pay", "n", "マナをタップして支払う", "pay by tapping"),
         ("to-attack", "", "攻撃ステップへ", "go to the attack step"),
         ("attack", "kt", "攻撃", "attack with"),
         ("end-turn", "", "ターンを終了する", "end the turn"),
@@ -69,7 +70,7 @@ class AmadeusGame(Game):
         self.tables = compile_cards(self.cardset)
         self.base_only = bool(self.options["base_only"])
         n = len(self.cardset)
-        self.action_space = KINDS.space({"c": n, "k": 40, "t": 41, "z": 2 * NZ, "p": 80})
+        self.action_space = KINDS.space({"c": n, "k": 40, "t": 41, "z": 2 * NZ, "p": 80, "n": 512})
         self._pool = [
             c.index for c in self.cardset if c.type in PLAYED and c.get("supported", True) is not False
         ]
@@ -137,6 +138,8 @@ class AmadeusGame(Game):
             k == "done" and s.pending and s.pending.kind != "menu"
         ):
             return action_text(s, s.pending, action, lang) if s.pending is not None else k
+        if k == "pay":
+            return f"pay {self._payment(s, action, lang)}"
         pat = KINDS.pattern.get(k)
         if pat is None:
             return f"{k}?"
@@ -163,6 +166,8 @@ class AmadeusGame(Game):
                 return f"{ja} {action.a}", f"{en} {action.a}"
             what = self._inst(s, inst, seat)
             return f"{ja}: {what[0]}", f"{en}: {what[1]}"
+        if k == "pay":
+            return f"{ja}: {self._payment(s, action, 'ja')}", f"{en}: {self._payment(s, action, 'en')}"
         pj, pe = [ja], [en]
         for ch, v in zip(pat, (action.a, action.b), strict=False):
             if ch == "c":
@@ -182,6 +187,18 @@ class AmadeusGame(Game):
                     pj.append("→ " + self._inst(s, inst, seat)[0])
                     pe.append("→ " + self._inst(s, inst, seat)[1])
         return " ".join(pj), " ".join(pe)
+
+    def _payment(self, s: AmadeusState, action: Action, lang: str) -> str:
+        """``火×3 自然×1``: how many mana cards of each kind a payment taps."""
+        from .play import payments
+
+        p = s.pending
+        if p is None or p.what != "pay":
+            return str(action.a)
+        ways = payments(s, s.to_move, s.cards[p.args[0]])
+        if not 0 <= action.a < len(ways):
+            return str(action.a)
+        return " ".join(f"{civ_text(t, lang)}×{n}" for t, n in ways[action.a]) or "-"
 
     def _inst(self, s: AmadeusState, inst: int, seat: int) -> tuple[str, str]:
         """A card as the deciding seat may name it: its name (if known) and where it lies."""

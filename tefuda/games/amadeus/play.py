@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tefuda.core import Action
 from tefuda.core.fields import Inst, Int
-from tefuda.core.prompt import PAY, _cover, ask
+from tefuda.core.prompt import _cover
 
 from . import effects
 from .cards import CIV_BITS, CREATURE, EVOLUTION, SPELL
@@ -88,39 +88,63 @@ def main(s: AmadeusState, action: Action) -> None:
 
 
 def pay(s: AmadeusState, seat: int, inst: int) -> None:
-    """Tap the mana: asked when there is a choice, done at once when every untapped card is needed."""
+    """Tap the mana. Mana cards of the same 文明 are interchangeable for a payment, so the player chooses how
+    many of each kind to tap (``pay 火×3 自然×1``); with one way only, it is paid at once."""
+    ways = payments(s, seat, s.cards[inst])
+    if len(ways) == 1:
+        tap_payment(s, seat, ways[0])
+        return
+    s.decide(seat, "pay", "paid_with", inst)
+
+
+def mana_kinds(s: AmadeusState, seat: int) -> list[tuple[int, list[int]]]:
+    """The untapped mana by kind (its 文明 bits), kinds in a fixed order, cards in zone order."""
+    civ, cards = s.game.tables.civ, s.cards
+    kinds: dict[int, list[int]] = {}
+    for i in s.untapped_mana(seat):
+        kinds.setdefault(civ[cards[i]], []).append(i)
+    return sorted(kinds.items())
+
+
+def payments(s: AmadeusState, seat: int, card: int) -> list[tuple[tuple[int, int], ...]]:
+    """Every way to pay: how many mana cards of each kind, ``((kind, count), …)``, that make the cost and
+    hold a card of each of the card's 文明 (each mana card paying one 文明)."""
     tb = s.game.tables
-    card = s.cards[inst]
-    cost = tb.cost[card]
-    mana = s.untapped_mana(seat)
-    if cost == 0:
-        return
-    if cost == len(mana):
-        for i in mana:
+    cost, need = tb.cost[card], tb.civ[card]
+    kinds = [(k, len(v)) for k, v in mana_kinds(s, seat)]
+    out: list[tuple[tuple[int, int], ...]] = []
+
+    def walk(j: int, left: int, chosen: list[tuple[int, int]]) -> None:
+        if j == len(kinds):
+            if left == 0:
+                tags = tuple(sorted(t & need for t, n in chosen for _ in range(min(n, 3)) if t & need))
+                if _cover(need, tags, cost):
+                    out.append(tuple((t, n) for t, n in chosen if n))
+            return
+        t, avail = kinds[j]
+        for n in range(min(avail, left), -1, -1):
+            walk(j + 1, left - n, [*chosen, (t, n)])
+
+    if cost:
+        walk(0, cost, [])
+    return out or [()]
+
+
+@rules.offer("pay")
+def pay_actions(s: AmadeusState, inst: int) -> list[Action]:
+    return [Action("pay", k) for k in range(len(payments(s, s.to_move, s.cards[inst])))]
+
+
+@rules.rule(Inst())
+def paid_with(s: AmadeusState, inst: int, action: Action) -> None:
+    tap_payment(s, s.to_move, payments(s, s.to_move, s.cards[inst])[action.a])
+
+
+def tap_payment(s: AmadeusState, seat: int, way: tuple[tuple[int, int], ...]) -> None:
+    kinds = dict(mana_kinds(s, seat))
+    for t, n in way:
+        for i in kinds[t][:n]:
             s.flags[i] |= TAPPED
-        return
-    tags = [tb.civ[s.cards[i]] for i in mana]
-    s.ask(
-        ask(
-            seat,
-            PAY,
-            "pay",
-            mana,
-            "mana_chosen",
-            (),
-            min=cost,
-            max=cost,
-            tags=tags,
-            need=tb.civ[card],
-            source=inst,
-        )
-    )
-
-
-@rules.rule()
-def mana_chosen(s: AmadeusState, chosen: tuple[int, ...]) -> None:
-    for i in chosen:
-        s.flags[i] |= TAPPED
 
 
 @rules.rule(Inst(), Int(0, 2), Inst(none=True))

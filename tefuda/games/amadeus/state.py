@@ -20,7 +20,7 @@ from tefuda.core.state import shares
 from .cards import CREATURE, EVOLUTION
 from .phase_ids import MARKED, OVER, STEP_CODES, STEP_NAMES, TAPPED
 from .rules import rules
-from .zones import BATTLE, DECK, DOUBT, HAND, MANA, NZ, SHIELDS, UNDER
+from .zones import BATTLE, DECK, DOUBT, GRAVE, HAND, MANA, NZ, SHIELDS, UNDER
 
 
 class AmadeusState(SeatTable, FlowState):
@@ -184,7 +184,7 @@ class AmadeusState(SeatTable, FlowState):
             per = kw.get("grave_bonus", 0)
             if per:
                 civ, cards = tb.civ[card], self.cards
-                grave = self.zones[self.seat_of(inst) * NZ + 5]
+                grave = self.zones[self.seat_of(inst) * NZ + GRAVE]
                 p += per * sum(1 for i in grave if tb.civ[cards[i]] & civ)
         return p
 
@@ -194,21 +194,46 @@ class AmadeusState(SeatTable, FlowState):
 
     # ------------------------------------------------------------------ AI and determinization
     def estimate(self) -> list[float]:
-        """Who is ahead: shields most (a player without any is one attack from losing), then creatures' power,
-        cards in hand and mana; a player who met the special loss condition has all but lost, one with a
-        doubt point is one doubt from it."""
+        """Who is ahead: shields most (a player without any is one attack from losing), then creatures
+        (each, and their power), mana (up to 8: what lets cards be played) and cards in hand; a player who
+        met the special loss condition has all but lost, one with a doubt point is one doubt from it."""
         health = []
         z = self.zones
         for p in (0, 1):
-            power = sum(self.power(i) for i in z[p * NZ + BATTLE]) / 3000
-            shields = len(z[p * NZ + SHIELDS])
-            h = 3 * shields + len(z[p * NZ + HAND]) + 0.5 * len(z[p * NZ + MANA]) + power + 1
+            battle = z[p * NZ + BATTLE]
+            power = sum(self.power(i) for i in battle) / 3000
+            h = (
+                3 * len(z[p * NZ + SHIELDS])
+                + len(battle)
+                + power
+                + 1.2 * min(len(z[p * NZ + MANA]), 8)
+                + len(z[p * NZ + HAND])
+                + 1
+            )
             if p in self.doomed:
                 h *= 0.02
             elif self.points[p]:
-                h *= 0.7
+                h *= 0.4
+            h *= 0.9 ** self._liabilities(p)
             health.append(h)
         return shares(health)
+
+    def _liabilities(self, p: int) -> int:
+        """Cards in the hand that would be a doubt if they came out: a second copy held, or a copy of one of
+        the player's public cards."""
+        if self.game.base_only:
+            return 0
+        cards, counted = self.cards, self.game.tables.counted
+        z = self.zones
+        public = {cards[i] for k in (MANA, BATTLE, GRAVE, UNDER) for i in z[p * NZ + k]}
+        seen: set[int] = set()
+        n = 0
+        for i in z[p * NZ + HAND]:
+            c = cards[i]
+            if counted[c] and (c in public or c in seen):
+                n += 1
+            seen.add(c)
+        return n
 
     def _sample_prior(self, owner: int, klass: int, n: int, known_defs: list[int], rng: Rng) -> list[int]:
         return self.game.sample_unknown(n, known_defs, rng)
