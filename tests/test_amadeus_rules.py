@@ -388,3 +388,58 @@ def test_the_top_card_leaving_for_the_doubt_zone_leaves_the_newest_card_under_it
     act(s, "to-attack")
     act(s, "end-turn")
     assert names(s, 0, BATTLE) == ["弾丸の使徒イーレ"] and names(s, 0, DOUBT) == ["三界 ブッディ"] * 2
+
+
+# ---------------------------------------------------------------------- hidden information
+def _view(s, seat: int):
+    return s.observation(seat), [s.notation(a) for a in s.legal_actions()] if s.to_move == seat else None
+
+
+@pytest.mark.parametrize("twin", [SOLDIER, GHOUL])
+def test_a_copy_held_in_the_hand_is_invisible_to_the_opponent_until_it_is_made_public(game, twin):
+    """Two worlds: P1 holds a second ボーン・グール (a doubt waiting to happen) or a harmless card. P2's
+    observations and events are the same in both through a summon of another card, an attack that breaks
+    shields (copies among them, into P2's hand) and the turn's end: nothing public tells them apart."""
+    worlds = []
+    for held in (SOLDIER, twin):
+        s = game.position(
+            hands=([held, "ギガジール"], []),
+            mana=(
+                [
+                    ASSASSIN,
+                    "嘆きの影ダーク・レイブン",
+                    "暗黒の騎士ザガーン",
+                    "ゴースト・タッチ",
+                    "デス・スモーク",
+                ],
+                [],
+            ),
+            graves=([GHOUL], []),
+            battle=(["混沌の獅子デスライガー"], []),
+            shields=(5, [SOLDIER, GHOUL, "ギガジール"]),
+        )
+        worlds.append(s)
+    a, b = worlds
+    for text in ("summon ギガジール", "to-attack", "attack 1 player", "end-turn"):
+        for s in worlds:
+            act(s, text)
+            while s.pending is not None and s.pending.what in ("pay", "shields", "trigger", "suspicion"):
+                s.apply(s.legal_actions()[-1 if s.pending.what in ("trigger", "suspicion") else 0])
+        assert [e.view(1) for e in a.log] == [e.view(1) for e in b.log]
+        assert a.observation(1) == b.observation(1)
+        assert a.points == b.points == [0, 0]
+    assert a.active == 1  # the turn passed with the copy still unseen
+
+
+def test_a_broken_shield_that_is_a_copy_makes_no_doubt_in_the_hand(game):
+    """A broken shield goes to the hand unseen by the attacker: a copy of a public card there is no doubt."""
+    s = game.position(
+        battle=(["暗黒の騎士ザガーン"], []),
+        graves=([], [GHOUL]),
+        shields=(5, [GHOUL, GHOUL]),
+        step="attack",
+    )
+    act(s, "attack 1 player")
+    assert s.pending.what == "trigger" and s.points == [0, 0]
+    hand = s.observation(0)["zones"][NZ + HAND]
+    assert all(c["card"] is None for c in hand["cards"])  # the attacker sees two unknown cards
