@@ -443,3 +443,113 @@ def test_a_broken_shield_that_is_a_copy_makes_no_doubt_in_the_hand(game):
     assert s.pending.what == "trigger" and s.points == [0, 0]
     hand = s.observation(0)["zones"][NZ + HAND]
     assert all(c["card"] is None for c in hand["cards"])  # the attacker sees two unknown cards
+
+
+# ---------------------------------------------------------------------- deck rules on a card file of one's own
+EXTRA_CARDS = """
+[test_hall_two]
+name = "試験用殿堂"
+name_en = "Test Hall Card"
+type = "creature"
+civ = ["fire"]
+cost = 2
+power = 1000
+race = ["ヒューマノイド"]
+hall = "殿堂"
+text = "(能力なし)"
+text_en = "(no abilities)"
+
+[test_many]
+name = "試験用無制限"
+name_en = "Test Any Number"
+type = "creature"
+civ = ["fire"]
+cost = 2
+power = 1000
+race = ["ヒューマノイド"]
+many = true
+text = "このカードは4枚以上デッキに入れることができる。"
+text_en = "You may have 4 or more of this card in a deck."
+"""
+
+
+@pytest.fixture(scope="module")
+def own_cards(tmp_path_factory):
+    from tefuda.games.amadeus.game import AmadeusGame
+
+    path = tmp_path_factory.mktemp("cards") / "cards.toml"
+    path.write_text(
+        (Path(AmadeusGame.package_dir) / "cards.toml").read_text(encoding="utf-8") + EXTRA_CARDS,
+        encoding="utf-8",
+    )
+    return load_game("amadeus", cards_path=path)
+
+
+def _deck_a(game, changes: dict[str, int]):
+    """Deck A (5 names × 4, 20 singletons) with some counts changed (0 removes a name); the problems."""
+    path = DATA.parent.parent.parent / "tefuda/games/amadeus/decks/light_water_dark.txt"
+    counts: dict[str, int] = {}
+    for row in path.read_text("utf-8").splitlines():
+        if row.strip() and not row.startswith("#"):
+            n, name = row.split(maxsplit=1)
+            counts[name] = int(n)
+    counts.update(changes)
+    text = "\n".join(f"{n} {name}" for name, n in counts.items() if n)
+    return game.deck_problems(game.parse_deck(text, check=False))
+
+
+SINGLES = [
+    "ソーラー・レイ",
+    "ホーリー・スパーク",
+    "アクア・ガード",
+    "アクア・ビークル",
+    "狩猟魚",
+    "フェアリー・チャイルド",
+]
+
+
+def test_one_hall_name_may_come_twice_but_only_one(own_cards):
+    """イカサマ②: 「同種類の殿堂カードを2枚入れること。ただし2枚入れることのできるカードは1種類のみ」."""
+    assert _deck_a(own_cards, {"試験用殿堂": 2, SINGLES[0]: 0, SINGLES[1]: 0}) == []
+    assert _deck_a(own_cards, {"スパイラル・ゲート": 2, SINGLES[0]: 0}) == []
+    both = _deck_a(own_cards, {"スパイラル・ゲート": 2, "試験用殿堂": 2, **dict.fromkeys(SINGLES[:3], 0)})
+    assert len(both) == 1 and "only one 殿堂 name may be in 2 copies" in both[0][1] and both[0][0] is not None
+
+
+def test_a_card_allowed_in_any_number_is_no_cheat(own_cards):
+    """「このカードは4枚以上デッキに入れることができる」: any number, and not one of ①'s five."""
+    assert _deck_a(own_cards, {"試験用無制限": 6, **dict.fromkeys(SINGLES, 0)}) == []
+    four = _deck_a(own_cards, {"試験用無制限": 10, "予言者リュゾル": 0, **dict.fromkeys(SINGLES, 0)})
+    assert len(four) == 1 and "イカサマ① is compulsory" in four[0][1] and "has 4" in four[0][1]
+
+
+def test_the_suspicion_cards_wait_for_their_conditions(game):
+    """イエローカード: 3 mana cards or more; レッドカード: 2 shields or fewer and the イエローカード face down."""
+    spec = dict(active=1, hands=([], ["ギガジール"]), decks=([SOLDIER, GHOUL], [GHOUL, SOLDIER]))
+    s = game.position(mana=(["白銀の牙", "炎のたてがみ"], []), **spec)  # 2 mana: no yellow
+    act(s, "to-attack")
+    act(s, "end-turn")
+    assert s.pending.what == "charge"
+    s = game.position(shields=(2, 5), **spec)  # red, but the yellow is still face up (and 0 mana)
+    act(s, "to-attack")
+    act(s, "end-turn")
+    assert s.pending.what == "charge"
+    s = game.position(shields=(3, 5), suspicion_used=(True, False), **spec)  # 3 shields: no red
+    act(s, "to-attack")
+    act(s, "end-turn")
+    assert s.pending.what == "charge"
+
+
+def test_the_yellow_card_that_finds_a_doubt_costs_nothing_and_punishes_nobody(game):
+    s = game.position(
+        active=1,
+        mana=(["白銀の牙", "炎のたてがみ", "青銅の鎧"], []),
+        hands=([], [GHOUL, GHOUL]),
+        decks=([SOLDIER, "ギガジール"], [SOLDIER]),
+    )
+    act(s, "to-attack")
+    act(s, "end-turn")
+    act(s, "play")
+    assert s.points == [0, 0] and "doubt_unpunished" in codes(s) and "suspicion_found" in codes(s)
+    assert names(s, 0, SUSPICION) == ["イエローカード", "レッドカード"]  # nothing milled
+    assert all(s.knows(0, i) for i in s.zones[NZ + HAND])  # P2's hand was shown

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from tefuda.core.observe import FACE_UP
 
 from .phase_ids import MARKED
-from .zones import BATTLE, DOUBT, HAND, NZ, PUBLIC_ZONES, SHIELDS
+from .zones import BATTLE, DOUBT, NZ, PUBLIC_ZONES, SHIELDS
 
 if TYPE_CHECKING:
     from .state import AmadeusState
@@ -162,7 +162,3 @@ def resolve_loss(s: AmadeusState) -> bool:
         s.finish(1 - loser, "doubt")
         return True
     return False
-
-
-def hand_cards_of(s: AmadeusState, seat: int) -> list[int]:
-    return list(s.zones[seat * NZ + HAND])

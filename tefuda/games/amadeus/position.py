@@ -141,5 +141,3 @@ def position(
     s.run()
     return s
 
-
-__all__ = ["RED", "YELLOW", "position"]
