@@ -524,7 +524,7 @@ def test_a_card_allowed_in_any_number_is_no_cheat(own_cards):
 
 
 def test_the_suspicion_cards_wait_for_their_conditions(game):
-    """イエローカード: 3 mana cards or more; レッドカード: 2 shields or fewer, the イエローカード face down."""
+    """イエローカード: 3 mana or more; レッドカード: 2 shields or fewer, the イエローカード face down."""
     spec = dict(active=1, hands=([], ["ギガジール"]), decks=([SOLDIER, GHOUL], [GHOUL, SOLDIER]))
     s = game.position(mana=(["白銀の牙", "炎のたてがみ"], []), **spec)  # 2 mana: no yellow
     act(s, "to-attack")
