@@ -140,4 +140,3 @@ def position(
     s.push("proceed")
     s.run()
     return s
-
