@@ -4,6 +4,7 @@ of the card's 文明 (a mana card gives one mana of one of its 文明)."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from tefuda.core import Action
@@ -24,17 +25,7 @@ SUMMON, EVOLVE, CAST = 0, 1, 2
 
 
 def payable(s: AmadeusState, seat: int, card: int) -> bool:
-    tb = s.game.tables
-    cost = tb.cost[card]
-    mana = s.untapped_mana(seat)
-    if cost > len(mana):
-        return False
-    need = tb.civ[card]
-    if not need:
-        return True
-    cards = s.cards
-    tags = tuple(sorted(tb.civ[cards[i]] & need for i in mana if tb.civ[cards[i]] & need))
-    return _cover(need, tags, cost)
+    return bool(payments(s, seat, card))
 
 
 def bases(s: AmadeusState, seat: int, card: int) -> list[int]:
@@ -106,18 +97,24 @@ def mana_kinds(s: AmadeusState, seat: int) -> list[tuple[int, list[int]]]:
     return sorted(kinds.items())
 
 
-def payments(s: AmadeusState, seat: int, card: int) -> list[tuple[tuple[int, int], ...]]:
+def payments(s: AmadeusState, seat: int, card: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Every way to pay: how many mana cards of each kind, ``((kind, count), …)``, that make the cost and
     hold a card of each of the card's 文明 (each mana card paying one 文明)."""
     tb = s.game.tables
-    cost, need = tb.cost[card], tb.civ[card]
-    kinds = [(k, len(v)) for k, v in mana_kinds(s, seat)]
+    kinds = tuple((k, len(v)) for k, v in mana_kinds(s, seat))
+    return _ways(kinds, tb.cost[card], tb.civ[card])
+
+
+@cache
+def _ways(
+    kinds: tuple[tuple[int, int], ...], cost: int, need: int
+) -> tuple[tuple[tuple[int, int], ...], ...]:
     out: list[tuple[tuple[int, int], ...]] = []
 
     def walk(j: int, left: int, chosen: list[tuple[int, int]]) -> None:
         if j == len(kinds):
             if left == 0:
-                tags = tuple(sorted(t & need for t, n in chosen for _ in range(min(n, 3)) if t & need))
+                tags = tuple(sorted(t & need for t, n in chosen for _ in range(min(n, 5)) if t & need))
                 if _cover(need, tags, cost):
                     out.append(tuple((t, n) for t, n in chosen if n))
             return
@@ -125,9 +122,10 @@ def payments(s: AmadeusState, seat: int, card: int) -> list[tuple[tuple[int, int
         for n in range(min(avail, left), -1, -1):
             walk(j + 1, left - n, [*chosen, (t, n)])
 
-    if cost:
-        walk(0, cost, [])
-    return out or [()]
+    if cost == 0:
+        return ((),)  # nothing to tap
+    walk(0, cost, [])
+    return tuple(out)
 
 
 @rules.offer("pay")
