@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -41,6 +42,17 @@ def test_deck_check(tmp_path):
     assert f"{bad}:5: expected" in r.output
     r = run("deck", "check", "kirifuda", str(tmp_path / "missing.txt"))
     assert r.exit_code == 1 and "cannot read" in r.output
+
+
+def test_deck_check_under_a_house_rule():
+    """アマデウス: a plain Duel Masters deck with a card the house rule bans passes with base_only only."""
+    deck = str(Path(__file__).parent / "data" / "amadeus" / "base_legal.txt")
+    r = run("deck", "check", "amadeus", deck)
+    assert r.exit_code == 1 and "使用禁止②" in r.output
+    r = run("deck", "check", "amadeus", deck, "--option", "base_only=true")
+    assert r.exit_code == 0 and "OK" in r.output
+    r = run("deck", "check", "amadeus", deck, "--option", "nonsense=1")
+    assert r.exit_code != 0 and "nonsense" in r.output
 
 
 def test_play_ai_vs_ai_save_and_verify(tmp_path):

@@ -16,6 +16,7 @@ from .app import (
     deck_app,
     err,
     game_arg,
+    parse_options,
 )
 
 
@@ -88,15 +89,25 @@ _HEADERS = {
     "level": "LV",
     "power": "パワー power",
     "copies": "枚数 copies",
+    "civ": "文明 civ",
+    "race": "種族 race",
+    "status": "規制 status",
     "text": "テキスト",
     "text_en": "text",
 }
 
 
 @deck_app.command("check")
-def deck_check(game_id: str = typer.Argument(..., metavar="GAME"), path: Path = typer.Argument(...)) -> None:
-    """Check a deck list against the game's deck rules; every problem names its line."""
-    g = game_arg(game_id)
+def deck_check(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    path: Path = typer.Argument(...),
+    option: list[str] = typer.Option(
+        None, "--option", help="house rule key=value: the deck rules it changes"
+    ),
+) -> None:
+    """Check a deck list against the game's deck rules (under its house rules); every problem names its
+    line."""
+    g = game_arg(game_id, parse_options(option))
     try:
         deck = g.load_deck(path)
     except TefudaError as e:

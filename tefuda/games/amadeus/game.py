@@ -215,17 +215,21 @@ class AmadeusGame(Game):
         return f"{c.label}{extra} {where_ja}", f"{c.name_en} ({c.name}){extra} {where_en}"
 
     def card_table_row(self, c: Any) -> dict[str, Any]:
+        """Civilization, cost, power and race; its standing (殿堂, banned, not playable here) in one column."""
         tb = self.tables
         creature = c.type in CREATURES
+        status = [c.get("hall", "")]
+        if c.get("banned"):
+            status.append(f"禁止 {c.get('banned')}")
+        if not tb.supported[c.index]:
+            status.append("unsupported")
         return {
             **self.card_head(c),
             "civ": civ_text(tb.civ[c.index]),
             "cost": c.get("cost"),
             "power": tb.power[c.index] if creature else None,
             "race": " / ".join(c.get("race", [])),
-            "hall": c.get("hall", ""),
-            "banned": c.get("banned", ""),
-            "supported": tb.supported[c.index],
+            "status": " ".join(x for x in status if x),
             "text": c.get("text", ""),
             "text_en": c.get("text_en", ""),
         }
