@@ -215,7 +215,7 @@ class AmadeusGame(Game):
         return f"{c.label}{extra} {where_ja}", f"{c.name_en} ({c.name}){extra} {where_en}"
 
     def card_table_row(self, c: Any) -> dict[str, Any]:
-        """Civilization, cost, power and race; its standing (殿堂, banned, not playable here) in one column."""
+        """Civilization, cost, power, race; its standing (殿堂, banned, not playable here) in one column."""
         tb = self.tables
         creature = c.type in CREATURES
         status = [c.get("hall", "")]
