@@ -94,7 +94,21 @@ class AmadeusGame(Game):
         return TABLE_CLASS if self.tables.ctype[card] in (YELLOW, RED) else MAIN_CLASS
 
     def sample_unknown(self, n: int, known_defs: list[int], rng: Rng) -> list[int]:
-        return sample_capped(self._pool, 1 if not self.base_only else 4, n, known_defs, rng)
+        """A guess at an opponent's unseen cards: a highlander (the cheats are what nobody can guess), or
+        plain Duel Masters' 4 of a name."""
+        if self.base_only:
+            return sample_capped(self._pool, 4, n, known_defs, rng)
+        seen = set(known_defs)
+        free = [c for c in self._pool if c not in seen]
+        out = []
+        for _ in range(min(n, len(free))):  # n draws without putting back
+            k = rng.below(len(free))
+            out.append(free[k])
+            free[k] = free[-1]
+            free.pop()
+        while len(out) < n:  # more unseen cards than names left: the pool again
+            out.append(self._pool[rng.below(len(self._pool))])
+        return out
 
     # ------------------------------------------------------------------ new games
     def zone_specs(self, nplayers: int):

@@ -16,16 +16,12 @@ from .cards import CIV_BITS, CREATURE, EVOLUTION, SPELL
 from .phase_ids import ATTACK, TAPPED, TO_ATTACK
 from .rules import rules
 from .table import put
-from .zones import BATTLE, GRAVE, NOWHERE, NZ, UNDER
+from .zones import BATTLE, GRAVE, MANA, NOWHERE, NZ, UNDER
 
 if TYPE_CHECKING:
     from .state import AmadeusState
 
 SUMMON, EVOLVE, CAST = 0, 1, 2
-
-
-def payable(s: AmadeusState, seat: int, card: int) -> bool:
-    return bool(payments(s, seat, card))
 
 
 def bases(s: AmadeusState, seat: int, card: int) -> list[int]:
@@ -46,8 +42,10 @@ def main_actions(s: AmadeusState) -> list[Action]:
     seat = s.to_move
     tb = s.game.tables
     out: list[Action] = []
+    kinds = mana_counts(s, seat)
+    cost, civ, supported = tb.cost, tb.civ, tb.supported
     for card in s.hand_cards(seat):
-        if not tb.supported[card] or not payable(s, seat, card):
+        if not supported[card] or cost[card] > kinds[0] or not _ways(kinds[1], cost[card], civ[card]):
             continue
         ct = tb.ctype[card]
         if ct == CREATURE:
@@ -73,6 +71,9 @@ def main(s: AmadeusState, action: Action) -> None:
     inst = s.hand_instance(seat, action.a)
     how = {"summon": SUMMON, "evolve": EVOLVE, "cast": CAST}[action.kind]
     base = s.creatures(seat)[action.b] if how == EVOLVE else -1
+    # the card is shown as it is played, before it is paid for: out of the hand into the どこでもないゾーン
+    put(s, inst, NOWHERE)
+    s.emit("play", seat, inst)
     s.push("proceed")
     s.push("paid_for", inst, how, base)
     pay(s, seat, inst)
@@ -97,12 +98,24 @@ def mana_kinds(s: AmadeusState, seat: int) -> list[tuple[int, list[int]]]:
     return sorted(kinds.items())
 
 
+def mana_counts(s: AmadeusState, seat: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """How many untapped mana cards, and how many of each kind."""
+    civ, cards, flags = s.game.tables.civ, s.cards, s.flags
+    counts: dict[int, int] = {}
+    n = 0
+    for i in s.zones[seat * NZ + MANA]:
+        if not flags[i] & TAPPED:
+            t = civ[cards[i]]
+            counts[t] = counts.get(t, 0) + 1
+            n += 1
+    return n, tuple(sorted(counts.items()))
+
+
 def payments(s: AmadeusState, seat: int, card: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Every way to pay: how many mana cards of each kind, ``((kind, count), …)``, that make the cost and
     hold a card of each of the card's 文明 (each mana card paying one 文明)."""
     tb = s.game.tables
-    kinds = tuple((k, len(v)) for k, v in mana_kinds(s, seat))
-    return _ways(kinds, tb.cost[card], tb.civ[card])
+    return _ways(mana_counts(s, seat)[1], tb.cost[card], tb.civ[card])
 
 
 @cache
@@ -183,7 +196,8 @@ def evolve(s: AmadeusState, seat: int, inst: int, base: int) -> None:
 
 def cast(s: AmadeusState, seat: int, inst: int, how: str = "cast") -> None:
     """A spell goes to the どこでもないゾーン (public) while it resolves, then to the graveyard."""
-    put(s, inst, NOWHERE)
+    if s.place_of(inst) != NOWHERE:
+        put(s, inst, NOWHERE)
     s.emit(how, seat, inst)
     s.push("spell_done", inst)
     effects.start(s, inst, seat)
