@@ -147,8 +147,7 @@ def test_a_card_shown_for_an_instant_is_a_doubt_but_its_mark_is_lost_in_the_hand
     act(s, "cast ディメンジョン・ゲート")
     pay_all(s)
     assert s.pending.what == "search"
-    ghoul = next(a for a in s.legal_actions() if GHOUL in s.describe(a))
-    s.apply(ghoul)
+    act(s, f"take {GHOUL}")
     assert s.points == [1, 0]
     assert s.pending.what == "suspicion"  # a card went to its owner's hand: P1's own イエローカード may go
     act(s, "decline")
@@ -167,8 +166,7 @@ def test_a_card_only_its_owner_saw_never_counts(game):
     )
     act(s, "cast ディメンジョン・ゲート")
     pay_all(s)
-    gigazeal = next(a for a in s.legal_actions() if "ギガジール" in s.describe(a))
-    s.apply(gigazeal)
+    act(s, "take ギガジール")
     assert s.points == [0, 0]
 
 
@@ -553,3 +551,16 @@ def test_the_yellow_card_that_finds_a_doubt_costs_nothing_and_punishes_nobody(ga
     assert s.points == [0, 0] and "doubt_unpunished" in codes(s) and "suspicion_found" in codes(s)
     assert names(s, 0, SUSPICION) == ["イエローカード", "レッドカード"]  # nothing milled
     assert all(s.knows(0, i) for i in s.zones[NZ + HAND])  # P2's hand was shown
+
+
+def test_a_search_is_asked_even_when_the_deck_holds_no_creature(game):
+    """ディメンジョン・ゲート: the question is the same whatever the deck holds (only its owner looks)."""
+    s = game.position(
+        hands=(["ディメンジョン・ゲート"], []),
+        mana=(["白銀の牙", "炎のたてがみ", "青銅の鎧"], []),
+        decks=(["ゴースト・タッチ", "デーモン・ハンド"], [GHOUL]),
+    )
+    act(s, "cast ディメンジョン・ゲート")
+    assert s.pending.what == "search" and [a.kind for a in s.legal_actions()] == ["done"]
+    act(s, "done")
+    assert "search_failed" in codes(s)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tefuda.core import Action
 from tefuda.core.fields import Inst, Int, Seat
 from tefuda.core.observe import FACE_UP
 from tefuda.core.prompt import PICK, YESNO, ask
@@ -105,9 +106,9 @@ def do(s: AmadeusState, src: int, seat: int, k: int) -> None:
         for _ in range(min(n, len(hand))):
             rest = [i for i in hand if i not in chosen]
             chosen.append(rest[s.rng.below(len(rest))])
-        for i in chosen:
-            s.emit("discarded", opp, i)
         put_all(s, chosen, GRAVE)
+        for i in chosen:
+            s.emit("discarded", opp, i)  # in the graveyard: everyone sees which
     elif v == "peek_discard":
         hand = list(zs[opp * NZ + HAND])
         for i in hand:
@@ -131,16 +132,10 @@ def do(s: AmadeusState, src: int, seat: int, k: int) -> None:
         put_all(s, tops, MANA)
         s.emit("charged_from_deck", seat, count=len(tops))
     elif v == "search":
-        deck = zs[seat * NZ + DECK]
-        for i in deck:
+        for i in zs[seat * NZ + DECK]:
             s.tell(i, seat)  # you look through your own deck
-        tb = s.game.tables
-        found = [i for i in deck if tb.ctype[s.cards[i]] in (CREATURE, EVOLUTION)]
-        if found:
-            _pick(s, seat, "search", found, 0, 1, src, k)
-        else:
-            s.shuffle(seat * NZ + DECK)
-            s.emit("search_failed", seat)
+        # asked even when no creature is there: the opponent learns nothing from the question
+        s.decide(seat, "search", "searched", src)
     elif v == "mill":
         for p, n in ((seat, e.own), (opp, e.opponent)):
             deck = zs[p * NZ + DECK]
@@ -174,6 +169,31 @@ def do(s: AmadeusState, src: int, seat: int, k: int) -> None:
         raise AssertionError(f"no rule for effect {v!r}")
 
 
+@rules.offer("search")
+def search_actions(s: AmadeusState, src: int) -> list[Action]:
+    """The creatures of the deck, one action a kind, or none."""
+    seat = s.to_move
+    ctype, cards = s.game.tables.ctype, s.cards
+    found = sorted({cards[i] for i in s.zones[seat * NZ + DECK] if ctype[cards[i]] in (CREATURE, EVOLUTION)})
+    return [*(Action("take", c) for c in found), Action("done")]
+
+
+@rules.rule(Inst())
+def searched(s: AmadeusState, src: int, action: Action) -> None:
+    seat = s.to_move
+    deck = seat * NZ + DECK
+    if action.kind == "take":
+        i = s.first_instance(deck, action.a)
+        s.turn_face_up(i)  # shown (見せる): public for an instant
+        s.flags[i] &= ~FACE_UP
+        s.emit("searched", seat, i)
+        doubt.publish(s, [i])
+        put(s, i, HAND)
+    else:
+        s.emit("search_failed", seat)
+    s.shuffle(deck)
+
+
 @rules.rule(Inst(), Seat(), Int(0))
 def picked(s: AmadeusState, src: int, seat: int, k: int, chosen: tuple[int, ...]) -> None:
     from .battle import destroy
@@ -205,22 +225,11 @@ def picked(s: AmadeusState, src: int, seat: int, k: int, chosen: tuple[int, ...]
             s.grant_breaker[i] = max(s.grant_breaker[i], e.breaker)
             s.emit("granted", seat, i, amount=e.power_attacker)
     elif v == "peek_discard":
-        s.emit("discarded", 1 - seat, chosen[0])
         put(s, chosen[0], GRAVE)
+        s.emit("discarded", 1 - seat, chosen[0])
     elif v == "mana_to_grave":
         put_all(s, list(chosen), GRAVE)
         s.emit("mana_burned", seat, count=len(chosen))
-    elif v == "search":
-        if chosen:
-            i = chosen[0]
-            s.turn_face_up(i)  # shown (見せる): public for an instant
-            s.flags[i] &= ~FACE_UP
-            s.emit("searched", seat, i)
-            doubt.publish(s, [i])
-            put(s, i, HAND)
-        else:
-            s.emit("search_failed", seat)
-        s.shuffle(seat * NZ + DECK)
     elif v == "shields_face_up":
         for i in chosen:
             s.turn_face_up(i)

@@ -38,6 +38,7 @@ KINDS = ActionKinds(
         ("block", "k", "ブロック", "block with"),
         ("no-block", "", "ブロックしない", "do not block"),
         ("use", "c", "S・トリガーを使う", "use the shield trigger"),
+        ("take", "c", "山札から見せて手札に加える", "show it and take it from the deck"),
         ("done", "", "終える", "done"),
         ("under", "c", "破壊のかわりに下に置く", "put under it instead of its destruction"),
         ("play", "", "疑心ゾーンのカードをプレイする", "play the suspicion-zone card"),
