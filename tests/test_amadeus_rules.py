@@ -564,3 +564,21 @@ def test_a_search_is_asked_even_when_the_deck_holds_no_creature(game):
     assert s.pending.what == "search" and [a.kind for a in s.legal_actions()] == ["done"]
     act(s, "done")
     assert "search_failed" in codes(s)
+
+
+def test_a_copy_known_to_be_in_the_hand_is_not_public(game):
+    """The rulebook's example: a creature returned to its owner's hand, then a random discard that throws away
+    another copy of it — 「相手は特殊敗北条件を満たしません」: the returned one is in the hand, not public."""
+    s = game.position(
+        hands=(["スパイラル・ゲート", "ゴースト・タッチ"], [GHOUL]),
+        mana=(["アクア・ハルカス", "アクア・ガード", ASSASSIN, "ギガジール"], []),
+        battle=([], [GHOUL]),
+    )
+    act(s, "cast スパイラル・ゲート")
+    pay_all(s)
+    s.apply(s.legal_actions()[0])  # the only creature: P2's ボーン・グール, back to the hand
+    assert names(s, 1, HAND) == [GHOUL, GHOUL]
+    act(s, "decline")  # a card went to its owner's hand: P1's イエローカード is offered
+    act(s, "cast ゴースト・タッチ")
+    pay_all(s)
+    assert names(s, 1, GRAVE) == [GHOUL] and s.points == [0, 0]
