@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from tefuda.core.observe import FACE_UP
 
-from .phase_ids import MARKED
+from .phase_ids import MARKED, TAPPED
 from .zones import BATTLE, DOUBT, NZ, PUBLIC_ZONES, SHIELDS
 
 if TYPE_CHECKING:
@@ -145,6 +145,7 @@ def _leave_top(s: AmadeusState, top: int) -> None:
         s.under_of[i] = new_top
     s.under_of[new_top] = -1
     s.entered[new_top] = s.entered[top]
+    s.flags[new_top] = (s.flags[new_top] & ~TAPPED) | (s.flags[top] & TAPPED)  # the creature stays as it was
 
 
 def clear_marks(s: AmadeusState) -> None:
