@@ -421,8 +421,16 @@ def test_a_copy_held_in_the_hand_is_invisible_to_the_opponent_until_it_is_made_p
     for text in ("summon ギガジール", "to-attack", "attack 1 player", "end-turn"):
         for s in worlds:
             act(s, text)
-            while s.pending is not None and s.pending.what in ("pay", "shields", "trigger", "suspicion"):
-                s.apply(s.legal_actions()[-1 if s.pending.what in ("trigger", "suspicion") else 0])
+            while s.pending is not None and s.pending.what in (
+                "pay",
+                "shields",
+                "trigger",
+                "suspicion",
+                "invasion",
+            ):
+                s.apply(
+                    s.legal_actions()[-1 if s.pending.what in ("trigger", "suspicion", "invasion") else 0]
+                )
         assert [e.view(1) for e in a.log] == [e.view(1) for e in b.log]
         assert a.observation(1) == b.observation(1)
         assert a.points == b.points == [0, 0]
@@ -582,3 +590,35 @@ def test_a_copy_known_to_be_in_the_hand_is_not_public(game):
     act(s, "cast ゴースト・タッチ")
     pay_all(s)
     assert names(s, 1, GRAVE) == [GHOUL] and s.points == [0, 0]
+
+
+def test_invasion_puts_the_card_on_the_attacking_command_for_free(game):
+    """侵略—光のコマンド: 三界 ブッディ from the hand on top of the attacking 浄化の精霊ウルス; the attack
+    goes on with it (W・ブレイカー), and the card is public as it comes."""
+    s = game.position(
+        hands=(["三界 ブッディ"], []),
+        graves=(["三界 ブッディ"], []),
+        battle=(["浄化の精霊ウルス"], []),
+        step="attack",
+    )
+    act(s, "attack 1 player")
+    assert s.pending.what == "invasion"
+    assert [s.notation(a) for a in s.legal_actions()] == ["invade 三界 ブッディ", "no-invasion"]
+    act(s, "invade 三界 ブッディ")
+    assert names(s, 0, BATTLE) == ["三界 ブッディ"] and s.points == [1, 0]  # its copy in the graveyard
+    top = s.zones[BATTLE][0]
+    assert s.flags[top] & TAPPED and s.attack[0] == top
+    assert s.pending.what == "shields" and s.pending.max == 2
+
+
+def test_invasion_is_asked_of_any_command_whatever_the_hand_holds(game):
+    s = game.position(hands=([GHOUL], []), battle=(["暗黒の騎士ザガーン", SOLDIER], []), step="attack")
+    act(s, "attack 1 player")
+    assert s.pending.what == "invasion" and [a.kind for a in s.legal_actions()] == ["no-invasion"]
+    act(s, "no-invasion")
+    s.apply(s.legal_actions()[0])
+    s.apply(s.legal_actions()[0])  # two shields (W・ブレイカー)
+    if s.pending.what == "trigger":
+        act(s, "done")
+    act(s, "attack 2 player")  # スケルトンソルジャー is no Command: nobody is asked
+    assert s.pending.what != "invasion"

@@ -14,7 +14,7 @@ from tefuda.core.prompt import PICK, ask
 
 from . import play
 from .cards import CREATURE, EVOLUTION, SPELL
-from .phase_ids import DONE, END, END_TURN, NO_BLOCK, PLAYER, TAPPED
+from .phase_ids import DONE, END, END_TURN, NO_BLOCK, NO_INVASION, PLAYER, TAPPED
 from .rules import rules
 from .table import put
 from .zones import GRAVE, HAND, MANA, NZ, SHIELDS
@@ -72,9 +72,56 @@ def attack(s: AmadeusState, action: Action) -> None:
     else:
         s.emit("attack", seat, att, target=target)
     s.push("proceed")
-    blockers = can_block(s, att)
-    if blockers:
-        s.decide(1 - seat, "block")
+    s.push("attack_block")
+    s.push("invasion_ask")
+
+
+# ---------------------------------------------------------------------- 侵略
+def is_command(s: AmadeusState, inst: int) -> bool:
+    """A コマンド: one of its races is a …コマンド (デーモン・コマンド, エンジェル・コマンド …)."""
+    return any(r.endswith("コマンド") for r in s.game.tables.race[s.cards[inst]])
+
+
+@rules.rule()
+def invasion_ask(s: AmadeusState) -> None:
+    """侵略: when your Command attacks, you may put a card with 侵略 of its 文明 from your hand on top of it.
+    Asked whenever a Command attacks and the hand holds a card (public facts), whatever the hand holds."""
+    if s.attack is None or s.result is not None:
+        return
+    att = s.attack[0]
+    seat = s.owner[att]
+    if is_command(s, att) and s.zones[seat * NZ + HAND]:
+        s.decide(seat, "invasion", "invade")
+
+
+@rules.offer("invasion")
+def invasion_actions(s: AmadeusState) -> list[Action]:
+    assert s.attack is not None
+    tb = s.game.tables
+    civ = tb.civ[s.cards[s.attack[0]]]
+    hand = s.hand_cards(s.to_move)
+    return [*(Action("invade", c) for c in hand if tb.invasion[c] & civ and tb.supported[c]), NO_INVASION]
+
+
+@rules.rule()
+def invade(s: AmadeusState, action: Action) -> None:
+    if action.kind != "invade" or s.attack is None:
+        return
+    seat = s.to_move
+    att, target = s.attack
+    inst = s.hand_instance(seat, action.a)
+    s.emit("invade", seat, inst, base=att)
+    s.push("invasion_ask")  # the new top is a Command too: it may be invaded again
+    play.evolve(s, seat, inst, att)  # free; it takes the attack over, tapped as its base was
+    s.attack = (inst, target)
+
+
+@rules.rule()
+def attack_block(s: AmadeusState) -> None:
+    if s.attack is None or s.result is not None:
+        return
+    if can_block(s, s.attack[0]):
+        s.decide(1 - s.owner[s.attack[0]], "block")
         return
     s.push("resolve_attack", -1)
 

@@ -248,6 +248,12 @@ SCHEMA = CardSchema(
         "evolution": Field(
             dict, required=frozenset({"evolution"}), allowed=frozenset({"evolution"}), check=_check_evolution
         ),
+        "invasion": Field(
+            str,
+            allowed=frozenset({"evolution"}),
+            choices=tuple(CIVS),
+            doc="侵略: put on top of your attacking Command of this 文明, free, from the hand",
+        ),
         "effects": Field(list, allowed=_P, check=_check_effects, doc="effects (効果)"),
         "hall": Field(str, allowed=_P, choices=tuple(HALL), doc="殿堂 / プレミアム殿堂"),
         "many": Field(bool, allowed=_P, doc="このカードは4枚以上デッキに入れることができる"),
@@ -293,6 +299,7 @@ class Tables:
     hall: tuple[int, ...]  # 0 none, 1 殿堂, 2 プレミアム殿堂
     trigger: tuple[bool, ...]  # S・トリガー
     supported: tuple[bool, ...]
+    invasion: tuple[int, ...]  # 侵略: the 文明 bit of the Commands it may invade, 0 none
     counted: tuple[bool, ...]  # can be a doubt: a deck card without "4枚以上デッキに入れることができる"
 
 
@@ -330,6 +337,7 @@ def compile_cards(cardset: CardSet) -> Tables:
         cols["hall"].append({"殿堂": 1, "プレミアム殿堂": 2}.get(c.get("hall", ""), 0))
         cols["trigger"].append(bool(kw.get("shield_trigger")))
         cols["supported"].append(c.get("supported", True) is not False)
+        cols["invasion"].append(CIV_BITS[c.get("invasion")] if c.get("invasion") else 0)
         cols["counted"].append(c.type in PLAYED and not c.get("many", False))
     return Tables(**{k: tuple(v) for k, v in cols.items()})
 

@@ -35,6 +35,8 @@ KINDS = ActionKinds(
         ("to-attack", "", "攻撃ステップへ", "go to the attack step"),
         ("attack", "kt", "攻撃", "attack with"),
         ("end-turn", "", "ターンを終了する", "end the turn"),
+        ("invade", "c", "侵略", "invade with"),
+        ("no-invasion", "", "侵略しない", "no invasion"),
         ("block", "k", "ブロック", "block with"),
         ("no-block", "", "ブロックしない", "do not block"),
         ("use", "c", "S・トリガーを使う", "use the shield trigger"),

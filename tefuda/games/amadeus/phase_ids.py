@@ -24,7 +24,18 @@ MARKED = 1 << 5  # 「このターンの終わりに、このカードをダウ�
 
 PLAYER = 0  # an attack's target code for the opponent (creatures are 1 + their place in the battle zone)
 
-PASS_CHARGE, TO_ATTACK, END_TURN, NO_BLOCK, DONE, GO_FIRST, GO_SECOND, PLAY, DECLINE = map(
+PASS_CHARGE, TO_ATTACK, END_TURN, NO_BLOCK, DONE, GO_FIRST, GO_SECOND, PLAY, DECLINE, NO_INVASION = map(
     Action,
-    ("no-charge", "to-attack", "end-turn", "no-block", "done", "go-first", "go-second", "play", "decline"),
+    (
+        "no-charge",
+        "to-attack",
+        "end-turn",
+        "no-block",
+        "done",
+        "go-first",
+        "go-second",
+        "play",
+        "decline",
+        "no-invasion",
+    ),
 )

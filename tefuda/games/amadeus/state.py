@@ -302,6 +302,7 @@ PROMPTS = {
     "charge": ("マナチャージ (1枚まで)", "mana charge (at most one card)"),
     "main": ("召喚・呪文・進化、または攻撃へ", "summon, cast, evolve, or go to the attack step"),
     "attack": ("攻撃するクリーチャーと対象、またはターン終了", "attack with a creature, or end the turn"),
+    "invasion": ("侵略するか", "invade?"),
     "block": ("ブロックするか", "block?"),
     "trigger": ("S・トリガーを使うか", "use a shield trigger?"),
     "suspicion": ("疑心ゾーンのカードをプレイするか", "play your suspicion-zone card?"),
