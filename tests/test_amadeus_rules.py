@@ -622,3 +622,32 @@ def test_invasion_is_asked_of_any_command_whatever_the_hand_holds(game):
         act(s, "done")
     act(s, "attack 2 player")  # スケルトンソルジャー is no Command: nobody is asked
     assert s.pending.what != "invasion"
+
+
+def test_the_options_for_the_yellow_cards_place_and_the_deck_out():
+    """yellow_zone=doubt: the played イエローカード lies face down in the ダウトゾーン and never counts there;
+    deck_out=draw: an empty deck loses only when its owner must draw."""
+    g = load_game("amadeus", {"yellow_zone": "doubt"})
+    s = g.position(
+        active=1,
+        mana=(["白銀の牙", "炎のたてがみ", "青銅の鎧"], []),
+        hands=([], ["ギガジール"]),
+        decks=([SOLDIER, GHOUL, "ギガジール"], [GHOUL, SOLDIER]),
+    )
+    act(s, "to-attack")
+    act(s, "end-turn")
+    act(s, "play")
+    assert names(s, 0, DOUBT) == ["イエローカード"] and not s.flags[s.zones[DOUBT][0]] & 1
+    act(s, "no-charge")
+    act(s, "to-attack")
+    act(s, "end-turn")
+    assert s.doomed == [] and s.result is None
+    g = load_game("amadeus", {"deck_out": "draw"})
+    s = g.position(decks=([SOLDIER], [GHOUL]), active=1)
+    act(s, "to-attack")
+    act(s, "end-turn")  # P1 draws its last card: no loss yet
+    assert s.result is None and not s.zones[DECK]
+    s = load_game("amadeus").position(decks=([SOLDIER], [GHOUL]), active=1)
+    act(s, "to-attack")
+    act(s, "end-turn")  # deck_out=empty: the last card leaving loses at once
+    assert s.result is not None and s.result.winner == 1 and s.result.code == "deck_out"
