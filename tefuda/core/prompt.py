@@ -201,8 +201,9 @@ def _cover_with(missing: int, mine: tuple[int, ...], rest: tuple[int, ...], left
     return False
 
 
-def _cover(missing: int, tags: tuple[int, ...], left: int) -> bool:
-    """Can ``left`` cards with these tag sets (sorted; one bit per card) cover every bit of ``missing``?"""
+def can_cover(missing: int, tags: tuple[int, ...], left: int) -> bool:
+    """Can ``left`` cards with these tag sets (sorted; one bit per card) cover every bit of ``missing``? (A
+    game listing whole payments asks this too: アマデウス's mana.)"""
     return _cover_with(missing, (), tags, left)
 
 

@@ -50,3 +50,24 @@ class SeatTable:
     def hand_instance(self, seat: int, card: int) -> int:
         """The copy of ``card`` that leaves the hand (the first one held)."""
         return self.first_instance(self.zone_base + seat * self.seat_zones + self.hand_place, card)
+
+
+class TurnOwner:
+    """Mixin for a state that keeps whose turn it is in ``active``, who went first in ``first`` and the turns
+    begun in ``turn`` (put it before the state class): the core's turn-player questions answered from them."""
+
+    __slots__ = ()
+    active: int
+    first: int
+    turn: int
+
+    @property
+    def active_player(self) -> int:
+        return self.active
+
+    @property
+    def first_player(self) -> int:
+        return self.first
+
+    def turn_count(self) -> int:
+        return self.turn

@@ -9,15 +9,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import Action
-from tefuda.core.fields import Inst, Seq
+from tefuda.core.fields import Inst
 from tefuda.core.prompt import PICK, ask
 
-from . import play
-from .cards import CREATURE, EVOLUTION, SPELL
+from . import doubt, play
+from .cards import CREATURE, SPELL
 from .phase_ids import DONE, END, END_TURN, NO_BLOCK, NO_INVASION, PLAYER, TAPPED
-from .rules import rules
+from .rules import go_on, rules
 from .table import put
-from .zones import GRAVE, HAND, MANA, NZ, SHIELDS
+from .zones import GRAVE, HAND, NZ, SHIELDS
 
 if TYPE_CHECKING:
     from .state import AmadeusState
@@ -56,8 +56,6 @@ def attack_actions(s: AmadeusState) -> list[Action]:
 
 @rules.rule()
 def attack(s: AmadeusState, action: Action) -> None:
-    from .turn import go_on
-
     seat = s.to_move
     if action.kind == "end-turn":
         s.step = END
@@ -193,9 +191,7 @@ def broken(s: AmadeusState, att: int, shields: tuple[int, ...]) -> None:
     if s.kw(att, "shields_to_grave"):
         for i in shields:
             put(s, i, GRAVE, check=False)
-        from .doubt import publish
-
-        publish(s, list(shields))
+        doubt.publish(s, list(shields))
         return
     for i in shields:
         put(s, i, HAND)
@@ -260,54 +256,3 @@ def battle(s: AmadeusState, att: int, dfn: int) -> None:
     if dfn in lost and s.kw(dfn, "slayer") and att not in lost:
         lost.append(att)
     s.push("destroy_each", tuple(lost))
-
-
-@rules.rule(Seq(Inst(), tuple))
-def destroy_each(s: AmadeusState, insts: tuple[int, ...]) -> None:
-    if not insts or s.result is not None:
-        return
-    s.push("destroy_each", insts[1:])
-    destroy(s, insts[0])
-
-
-def destroy(s: AmadeusState, inst: int) -> None:
-    """破壊: to the graveyard (to the mana zone instead for 無敵の咆哮 and からみカズラ; 三界 ブッディ may
-    put a creature from its owner's hand under it instead, and stays while 3 or more cards lie under it)."""
-    from .zones import BATTLE
-
-    if s.place_of(inst) != BATTLE:
-        return
-    owner = s.owner[inst]
-    if s.kw(inst, "stays_with_3") and len(s.under(inst)) >= 3:
-        s.emit("stays", owner, inst)
-        return
-    if s.kw(inst, "substitute") and s.zones[owner * NZ + HAND]:
-        # asked whenever the hand holds a card (its size is public), creature or not: nothing is told
-        s.decide(owner, "substitute", "substituted", inst)
-        return
-    _destroyed(s, inst)
-
-
-@rules.offer("substitute")
-def substitute_actions(s: AmadeusState, inst: int) -> list[Action]:
-    tb = s.game.tables
-    hand = s.hand_cards(s.to_move)
-    return [*(Action("under", c) for c in hand if tb.ctype[c] in (CREATURE, EVOLUTION)), DONE]
-
-
-@rules.rule(Inst())
-def substituted(s: AmadeusState, inst: int, action: Action) -> None:
-    if action.kind == "under":
-        from .table import under_put
-
-        card = s.hand_instance(s.to_move, action.a)
-        under_put(s, card, inst)
-        s.emit("substitute", s.owner[inst], inst, under=card)
-        return
-    _destroyed(s, inst)
-
-
-def _destroyed(s: AmadeusState, inst: int) -> None:
-    to = MANA if s.kw(inst, "to_mana_on_destroy") else GRAVE
-    s.emit("destroyed", s.owner[inst], inst)
-    put(s, inst, to)

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from tefuda.core.observe import FACE_UP
 
-from .phase_ids import MARKED, TAPPED
-from .zones import BATTLE, DOUBT, NZ, PUBLIC_ZONES, SHIELDS
+from .phase_ids import MARKED
+from .zones import DOUBT, NZ, PUBLIC_ZONES, SHIELDS
 
 if TYPE_CHECKING:
     from .state import AmadeusState
@@ -107,45 +107,17 @@ def doom(s: AmadeusState, seat: int, why: str) -> None:
         s.emit("doomed", seat, why=why)
 
 
-def end_of_turn(s: AmadeusState) -> None:
-    """「このターンの終わりに」: every marked card goes face up to its owner's ダウトゾーン (above every other
-    text: nothing replaces or stops it), then the ダウトゾーン's own loss condition is looked at."""
-    if s.game.base_only or not s.marked:
+def check_doubt_zones(s: AmadeusState) -> None:
+    """The ダウトゾーン's own loss condition: 2 names, or a プレミアム殿堂 card, face up there (the turn
+    player's looked at first)."""
+    if s.game.base_only:
         return
-    s.marked = False
-    flags = s.flags
-    from .table import put  # the table's moves sit above this module
-
-    for p in (s.active, 1 - s.active):
-        for i in [i for i in s.place_order() if flags[i] & MARKED and s.owner[i] == p]:
-            if s.place_of(i) == BATTLE and s.under(i):
-                _leave_top(s, i)  # an evolution's top: what is under it stays as the creature
-            put(s, i, DOUBT, check=False)
-            flags[i] &= ~MARKED
-            s.turn_face_up(i)
-            s.emit("to_doubt", p, i)
-    tb, cards = s.game.tables, s.cards
+    tb, cards, flags = s.game.tables, s.cards, s.flags
     counted = tb.counted
     for p in (s.active, 1 - s.active):
         shown = [i for i in s.zones[p * NZ + DOUBT] if flags[i] & FACE_UP and counted[cards[i]]]
         if len({cards[i] for i in shown}) >= 2 or any(tb.hall[cards[i]] == 2 for i in shown):
             doom(s, p, "doubt_zone")
-
-
-def _leave_top(s: AmadeusState, top: int) -> None:
-    """The top card of an evolution leaves alone: the newest card under it becomes the creature."""
-    under = s.under(top)
-    new_top = under[-1]
-    zone = s.zones[s.where[top]]
-    zone[zone.index(top)] = new_top  # the creature keeps its place in the battle zone
-    s.zones[s.where[new_top]].remove(new_top)
-    s.where[new_top] = s.where[top]
-    s.zones[s.where[top]].append(top)  # put() takes the old top from the battle zone's end
-    for i in under[:-1]:
-        s.under_of[i] = new_top
-    s.under_of[new_top] = -1
-    s.entered[new_top] = s.entered[top]
-    s.flags[new_top] = (s.flags[new_top] & ~TAPPED) | (s.flags[top] & TAPPED)  # the creature stays as it was
 
 
 def clear_marks(s: AmadeusState) -> None:

@@ -13,6 +13,7 @@ from tefuda.core.prompt import PICK, YESNO, ask
 
 from . import doubt
 from .cards import CREATURE, EVOLUTION
+from .destruction import destroy
 from .phase_ids import TAPPED
 from .rules import rules
 from .table import draw, put, put_all
@@ -196,8 +197,6 @@ def searched(s: AmadeusState, src: int, action: Action) -> None:
 
 @rules.rule(Inst(), Seat(), Int(0))
 def picked(s: AmadeusState, src: int, seat: int, k: int, chosen: tuple[int, ...]) -> None:
-    from .battle import destroy
-
     e = _effect(s, src, k)
     v = e.do
     if v == "tap":

@@ -14,6 +14,7 @@ from . import turn
 from .cards import CREATURES, PLAYED, RED, SCHEMA, TYPES_EN, YELLOW, civ_text, compile_cards
 from .deck import deck_problems
 from .phase_ids import PLAYER
+from .play import payments
 from .rulebook import rules
 from .state import AmadeusState
 from .zones import DECK, NZ, SUSPICION, zone_specs
@@ -207,8 +208,6 @@ class AmadeusGame(Game):
 
     def _payment(self, s: AmadeusState, action: Action, lang: str) -> str:
         """``火×3 自然×1``: how many mana cards of each kind a payment taps."""
-        from .play import payments
-
         p = s.pending
         if p is None or p.what != "pay":
             return str(action.a)

@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 
 from tefuda.core import Action
 from tefuda.core.fields import Inst, Int
-from tefuda.core.prompt import _cover
+from tefuda.core.prompt import can_cover
 
 from . import effects
 from .cards import CIV_BITS, CREATURE, EVOLUTION, SPELL
 from .phase_ids import ATTACK, TAPPED, TO_ATTACK
-from .rules import rules
+from .rules import go_on, rules
 from .table import put
 from .zones import BATTLE, GRAVE, MANA, NOWHERE, NZ, UNDER
 
@@ -60,8 +60,6 @@ def main_actions(s: AmadeusState) -> list[Action]:
 
 @rules.rule()
 def main(s: AmadeusState, action: Action) -> None:
-    from .turn import go_on
-
     seat = s.to_move
     if action.kind == "to-attack":
         s.step = ATTACK
@@ -128,7 +126,7 @@ def _ways(
         if j == len(kinds):
             if left == 0:
                 tags = tuple(sorted(t & need for t, n in chosen for _ in range(min(n, 5)) if t & need))
-                if _cover(need, tags, cost):
+                if can_cover(need, tags, cost):
                     out.append(tuple((t, n) for t, n in chosen if n))
             return
         t, avail = kinds[j]

@@ -14,7 +14,7 @@ from tefuda.core import Rng
 from tefuda.core.fields import Bool, CardField, Enum, Flags, Inst, Int, Opt, PerSeat, Seat, Seq, Tup
 from tefuda.core.flow import FlowState
 from tefuda.core.observe import counter, place
-from tefuda.core.seats import SeatTable
+from tefuda.core.seats import SeatTable, TurnOwner
 from tefuda.core.state import shares
 
 from .cards import CREATURE, EVOLUTION
@@ -23,14 +23,13 @@ from .rules import rules
 from .zones import BATTLE, DECK, DOUBT, GRAVE, HAND, MANA, NZ, SHIELDS, UNDER
 
 
-class AmadeusState(SeatTable, FlowState):
+class AmadeusState(TurnOwner, SeatTable, FlowState):
     seat_zones = NZ
     hand_place = HAND
     __slots__ = (
         "active",
         "attack",
         "broken",
-        "charged",
         "doomed",
         "entered",
         "first",
@@ -49,7 +48,6 @@ class AmadeusState(SeatTable, FlowState):
         "first",
         "active",
         "turn",
-        "charged",
         "attack",
         "hand_added",
         "marked",
@@ -72,7 +70,6 @@ class AmadeusState(SeatTable, FlowState):
         "first": Seat(),
         "active": Seat(),
         "turn": Int(0),
-        "charged": Bool(),
         "attack": Opt(Tup(Inst(), Inst(none=True))),
         "hand_added": Bool(),
         "marked": Bool(),
@@ -94,7 +91,6 @@ class AmadeusState(SeatTable, FlowState):
     first: int  # 先攻
     active: int  # the turn player (ターン・プレイヤー)
     turn: int  # turns begun so far (the first player's first turn is 1)
-    charged: bool  # a card was put in the mana zone this turn (マナチャージ)
     attack: tuple[int, int] | None  # (attacking creature, its target creature or -1: the player)
     hand_added: bool  # a card went to its owner's hand since the 疑心ゾーン's cards were last offered
     marked: bool  # some card was given the doubt mark this turn
@@ -113,7 +109,6 @@ class AmadeusState(SeatTable, FlowState):
         self.first = 0
         self.active = 0
         self.turn = 0
-        self.charged = False
         self.attack = None
         self.hand_added = False
         self.marked = False
@@ -126,17 +121,6 @@ class AmadeusState(SeatTable, FlowState):
         self.grant_pa = [0] * ni
         self.grant_breaker = [0] * ni
         self._init_flow()
-
-    @property
-    def active_player(self) -> int:
-        return self.active
-
-    @property
-    def first_player(self) -> int:
-        return self.first
-
-    def turn_count(self) -> int:
-        return self.turn
 
     def _on_finish(self) -> None:
         self.step = OVER

@@ -21,7 +21,7 @@ from tefuda.core.observe import FACE_UP
 from . import doubt
 from .cards import RED, YELLOW
 from .phase_ids import DECLINE, PLAY
-from .rules import rules
+from .rules import go_on, rules
 from .table import put, put_all
 from .zones import DECK, DOUBT, HAND, MANA, NZ, SHIELDS, SUSPICION
 
@@ -65,8 +65,6 @@ def offer_window(s: AmadeusState) -> bool:
 
 @rules.rule(Seq(Seat(), tuple))
 def suspicion_next(s: AmadeusState, seats: tuple[int, ...]) -> None:
-    from .turn import go_on
-
     while seats and playable(s, seats[0]) < 0:
         seats = seats[1:]
     if not seats:

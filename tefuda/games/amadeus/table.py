@@ -11,7 +11,7 @@ from tefuda.core.observe import FACE_UP
 
 from . import doubt
 from .phase_ids import MARKED, TAPPED
-from .zones import BATTLE, DECK, HAND, MANA, NZ, PUBLIC_ZONES, SHIELDS, UNDER
+from .zones import BATTLE, DECK, DOUBT, HAND, MANA, NZ, PUBLIC_ZONES, SHIELDS, UNDER
 
 if TYPE_CHECKING:
     from .state import AmadeusState
@@ -19,10 +19,10 @@ if TYPE_CHECKING:
 HIDDEN_ZONES = (DECK, HAND, SHIELDS)
 
 
-def put(s: AmadeusState, inst: int, k: int, *, top: bool = False, check: bool = True) -> None:
-    """Move a card to its owner's zone ``k`` (a deck's ``top`` is its end); a creature in the battle zone
-    takes the cards under it along. ``check``: look for ダウト now (a batch checks once, at its end)."""
-    moved = _move(s, inst, k, top)
+def put(s: AmadeusState, inst: int, k: int, *, check: bool = True) -> None:
+    """Move a card to the end of its owner's zone ``k`` (a deck's top); a creature in the battle zone takes
+    the cards under it along. ``check``: look for ダウト now (a batch checks once, at its end)."""
+    moved = _move(s, inst, k)
     if check:
         doubt.publish(s, moved)
 
@@ -31,11 +31,11 @@ def put_all(s: AmadeusState, insts: list[int], k: int) -> None:
     """Several cards moved at once (a mill, a discarded hand): made public together (ダウト条件③)."""
     moved: list[int] = []
     for i in insts:
-        moved += _move(s, i, k, False)
+        moved += _move(s, i, k)
     doubt.publish(s, moved)
 
 
-def _move(s: AmadeusState, inst: int, k: int, top: bool) -> list[int]:
+def _move(s: AmadeusState, inst: int, k: int) -> list[int]:
     moved = [inst]
     if s.place_of(inst) == BATTLE:
         moved += s.under(inst)
@@ -44,7 +44,7 @@ def _move(s: AmadeusState, inst: int, k: int, top: bool) -> list[int]:
         owner = s.owner[i]
         src = s.where[i]
         s.under_of[i] = -1
-        s.move(i, owner * NZ + k, bottom=top or k != DECK)  # a deck's top is its end
+        s.move(i, owner * NZ + k)
         flags = s.flags
         flags[i] &= ~TAPPED
         if k in HIDDEN_ZONES:
@@ -97,3 +97,36 @@ def under_put(s: AmadeusState, inst: int, top: int) -> None:
     put(s, inst, UNDER, check=False)
     s.under_of[inst] = top
     doubt.publish(s, [inst])
+
+
+def place_doubts(s: AmadeusState) -> None:
+    """「このターンの終わりに」: every marked card goes face up to its owner's ダウトゾーン, the turn
+    player's first — above every other text: nothing replaces or stops it (not even ブッディ's "stays")."""
+    if s.game.base_only or not s.marked:
+        return
+    s.marked = False
+    flags = s.flags
+    for p in (s.active, 1 - s.active):
+        for i in [i for i in s.place_order() if flags[i] & MARKED and s.owner[i] == p]:
+            if s.place_of(i) == BATTLE and s.under(i):
+                _leave_top(s, i)  # an evolution's top: what is under it stays as the creature
+            put(s, i, DOUBT, check=False)
+            flags[i] &= ~MARKED
+            s.turn_face_up(i)
+            s.emit("to_doubt", p, i)
+
+
+def _leave_top(s: AmadeusState, top: int) -> None:
+    """The top card of an evolution leaves alone: the newest card under it becomes the creature."""
+    under = s.under(top)
+    new_top = under[-1]
+    zone = s.zones[s.where[top]]
+    zone[zone.index(top)] = new_top  # the creature keeps its place in the battle zone
+    s.zones[s.where[new_top]].remove(new_top)
+    s.where[new_top] = s.where[top]
+    s.zones[s.where[top]].append(top)  # put() takes the old top from the battle zone's end
+    for i in under[:-1]:
+        s.under_of[i] = new_top
+    s.under_of[new_top] = -1
+    s.entered[new_top] = s.entered[top]
+    s.flags[new_top] = (s.flags[new_top] & ~TAPPED) | (s.flags[top] & TAPPED)  # the creature stays as it was

@@ -26,8 +26,8 @@ from .phase_ids import (
     START,
     TAPPED,
 )
-from .rules import rules
-from .table import draw, put
+from .rules import go_on, rules
+from .table import draw, place_doubts, put
 from .zones import BATTLE, DECK, HAND, MANA, NZ, SHIELDS
 
 if TYPE_CHECKING:
@@ -68,11 +68,6 @@ def seat(s: AmadeusState, action: Action) -> None:
     s.turn = 1
     s.step = START
     s.push("proceed")
-
-
-def go_on(s: AmadeusState) -> None:
-    if s.pending is None and s.result is None:
-        s.push("proceed")
 
 
 @rules.rule()
@@ -139,7 +134,6 @@ def charge(s: AmadeusState, action: Action) -> None:
     if action.kind == "charge":
         inst = s.hand_instance(seat, action.a)
         put(s, inst, MANA)
-        s.charged = True
         s.emit("charge", seat, inst)
     go_on(s)
 
@@ -169,7 +163,8 @@ def untap_answer(s: AmadeusState, inst: int, rest: tuple[int, ...], yes: bool) -
 
 @rules.rule()
 def end_rest(s: AmadeusState) -> None:
-    doubt.end_of_turn(s)
+    place_doubts(s)
+    doubt.check_doubt_zones(s)
     if doubt.resolve_loss(s):
         return
     next_turn(s)
@@ -187,7 +182,6 @@ def next_turn(s: AmadeusState) -> None:
         gp[i] = gb[i] = 0
     s.attack = None
     s.broken = ()
-    s.charged = False
     s.emit("turn_end", s.active)
     s.active = 1 - s.active
     s.turn += 1

@@ -16,7 +16,7 @@ from tefuda.core.fields import Bool, CardField, Enum, Flags, Inst, Int, Opt, Per
 from tefuda.core.flow import FlowState
 from tefuda.core.observe import counter, place
 from tefuda.core.priority import Window
-from tefuda.core.seats import SeatTable
+from tefuda.core.seats import SeatTable, TurnOwner
 from tefuda.core.state import shares
 
 from .cards import CHAOS, EQUIP, FIELD, MONSTER, POSSESS
@@ -40,7 +40,7 @@ from .rules import rules
 from .zones import FIELD_ZONE, HAND, M0, MONSTER_ZONES, NZ, S0, SPELL_ZONES
 
 
-class KokubyakuState(SeatTable, FlowState):
+class KokubyakuState(TurnOwner, SeatTable, FlowState):
     seat_zones = NZ
     hand_place = HAND
     __slots__ = (
@@ -143,17 +143,6 @@ class KokubyakuState(SeatTable, FlowState):
         self.windows = []
         self.links = []
         self._init_flow()
-
-    @property
-    def active_player(self) -> int:
-        return self.active
-
-    @property
-    def first_player(self) -> int:
-        return self.first
-
-    def turn_count(self) -> int:
-        return self.turn
 
     def _on_finish(self) -> None:
         self.phase = OVER
