@@ -243,7 +243,7 @@ def load(data: dict[str, Any], label: str = "<position>", *, record: bool = True
     card_set = data.get("card_set")
     if card_set and card_set != game.cardset.digest and not allow_other_cards:
         raise PositionError(
-            f"{label}: written with card set {card_set}, but {game.id}'s cards are now "
+            f"{label}: written with card set {card_set!r}, but {game.id}'s cards are now "
             f"{game.cardset.digest}: the position may mean something else (use --force to read it anyway)"
         )
     n = need("players", int)
