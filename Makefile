@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench clean
+.PHONY: play serve test lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,12 @@ PLAYERS ?= 2
 
 play: $(STAMP)
 	$(BIN)/tefuda play $(GAME) --players $(PLAYERS) --p1 human --p2 greedy --p3 greedy --p4 greedy
+
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+serve: $(STAMP)
+	$(BIN)/tefuda serve --host $(HOST) --port $(PORT)
 
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -16,6 +16,7 @@ from . import play  # noqa: F401
 from . import sim  # noqa: F401
 from . import replays  # noqa: F401
 from . import bench  # noqa: F401
+from . import serve  # noqa: F401
 # isort: on
 
 __all__ = ["app", "main"]

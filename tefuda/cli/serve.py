@@ -1,0 +1,49 @@
+"""``tefuda serve``: online play in the browser (docs/serve.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from .app import app, console, fail
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="address to listen on (0.0.0.0: every interface)"),
+    port: int = typer.Option(8000, help="port"),
+    db: str | None = typer.Option(
+        None, help="database URL (SQLAlchemy), e.g. postgresql+psycopg://user@host/db (default: SQLite)"
+    ),
+    data: Path | None = typer.Option(
+        None,
+        help="data directory for the default SQLite file (default: $TEFUDA_DATA or ~/.local/share/tefuda)",
+    ),
+    ai_workers: int | None = typer.Option(None, help="processes AI seats think in (default: the cores, ≤ 4)"),
+    ai_timeout: float = typer.Option(60.0, help="seconds an AI seat may think before a random legal move"),
+) -> None:
+    """Serve rooms in the browser: open http://HOST:PORT/, make a room, send each player their link."""
+    try:
+        import uvicorn
+
+        from tefuda.serve.app import create_app
+        from tefuda.serve.store import default_url
+    except ImportError as e:  # pragma: no cover - the serve extra is part of the install
+        fail(f"online play needs the server's packages ({e.name}): pip install 'tefuda[serve]'")
+    if not 0 < port < 65536:
+        fail(f"--port {port}: a port number 1–65535")
+    if ai_workers is not None and ai_workers < 1:
+        fail(f"--ai-workers {ai_workers}: at least 1")
+    if not ai_timeout > 0:
+        fail(f"--ai-timeout {ai_timeout}: a positive number of seconds")
+    try:
+        url = db or default_url(data)
+    except OSError as e:
+        fail(f"--data {data}: cannot use it ({e.strerror})")
+    try:
+        application = create_app(url, ai_workers=ai_workers, ai_timeout=ai_timeout)
+    except Exception as e:  # a bad URL or an unreachable database: one line, not a traceback
+        fail(f"--db: cannot open the database ({type(e).__name__}: {str(e).splitlines()[0]})")
+    console.print(f"tefuda serve — http://{host}:{port}/  (database: {url.split('@')[-1]})", highlight=False)
+    uvicorn.run(application, host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
