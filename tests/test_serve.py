@@ -4,6 +4,7 @@ stale, duplicate and illegal submissions, spectators, chat, limits, reconnection
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,23 @@ HUMANS2 = [{"kind": "human"}, {"kind": "human"}]
 @pytest.fixture
 def db(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'serve.db'}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request, tmp_path: Path) -> str:
+    """The persistence tests run on SQLite, and on a real PostgreSQL when TEFUDA_TEST_PG names one."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'serve.db'}"
+    url = os.environ.get("TEFUDA_TEST_PG")
+    if not url:
+        pytest.skip("TEFUDA_TEST_PG (a PostgreSQL URL) is not set")
+    from sqlalchemy import create_engine, text
+
+    eng = create_engine(url)
+    with eng.begin() as c:  # a clean slate
+        c.execute(text("DROP TABLE IF EXISTS tefuda_entries, tefuda_rooms"))
+    eng.dispose()
+    return url
 
 
 def client(db: str, **kw: Any) -> TestClient:
@@ -206,8 +224,8 @@ def _drive(seats: dict[int, Seat], rng: Rng, steps: int) -> int:
     return done
 
 
-def test_a_whole_game_then_its_replay_verifies_and_the_viewer_steps_through_it(db):
-    with client(db) as c:
+def test_a_whole_game_then_its_replay_verifies_and_the_viewer_steps_through_it(any_db):
+    with client(any_db) as c:
         made = new_room(c, seed=5)
         room = made["room"]
         with c.websocket_connect(f"/ws/{room}") as w0, c.websocket_connect(f"/ws/{room}") as w1:
@@ -237,9 +255,9 @@ def test_a_whole_game_then_its_replay_verifies_and_the_viewer_steps_through_it(d
                 assert Seat(w, tok).welcome["seat"] == 0
 
 
-def test_a_restarted_server_rebuilds_its_rooms_and_clients_go_on(db):
+def test_a_restarted_server_rebuilds_its_rooms_and_clients_go_on(any_db):
     rng = Rng(11)
-    with client(db) as c:
+    with client(any_db) as c:
         made = new_room(c, game="genesis")
         room = made["room"]
         toks = [s["token"] for s in made["seats"]]
@@ -249,7 +267,11 @@ def test_a_restarted_server_rebuilds_its_rooms_and_clients_go_on(db):
             before = seats[0].obs
             decision = seats[0].decision
     # the same database, a new process's worth of memory
-    with client(db) as c, c.websocket_connect(f"/ws/{room}") as w0, c.websocket_connect(f"/ws/{room}") as w1:
+    with (
+        client(any_db) as c,
+        c.websocket_connect(f"/ws/{room}") as w0,
+        c.websocket_connect(f"/ws/{room}") as w1,
+    ):
         seats = {0: Seat(w0, toks[0]), 1: Seat(w1, toks[1])}
         assert seats[0].decision == decision
         assert seats[0].obs == before
@@ -257,8 +279,8 @@ def test_a_restarted_server_rebuilds_its_rooms_and_clients_go_on(db):
         assert seats[0].decision == decision + 10
 
 
-def test_a_client_that_reconnects_gets_the_whole_table_again(db):
-    with client(db) as c:
+def test_a_client_that_reconnects_gets_the_whole_table_again(any_db):
+    with client(any_db) as c:
         made = new_room(c)
         room, tok = made["room"], made["seats"][0]["token"]
         with c.websocket_connect(f"/ws/{room}") as w0, c.websocket_connect(f"/ws/{room}") as w1:
