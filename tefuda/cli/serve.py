@@ -22,12 +22,17 @@ def serve(
     ),
     ai_workers: int | None = typer.Option(None, help="processes AI seats think in (default: the cores, ≤ 4)"),
     ai_timeout: float = typer.Option(60.0, help="seconds an AI seat may think before a random legal move"),
+    rate: float = typer.Option(
+        20.0, help="messages a second one connection may send (a burst of twice that)"
+    ),
+    rooms_per_address: int = typer.Option(20, help="open rooms one address may have created"),
 ) -> None:
     """Serve rooms in the browser: open http://HOST:PORT/, make a room, send each player their link."""
     try:
         import uvicorn
 
         from tefuda.serve.app import create_app
+        from tefuda.serve.limits import Limits
         from tefuda.serve.store import default_url
     except ImportError as e:  # pragma: no cover - the serve extra is part of the install
         fail(f"online play needs the server's packages ({e.name}): pip install 'tefuda[serve]'")
@@ -35,15 +40,29 @@ def serve(
         fail(f"--port {port}: a port number 1–65535")
     if ai_workers is not None and ai_workers < 1:
         fail(f"--ai-workers {ai_workers}: at least 1")
-    if not ai_timeout > 0:
+    if not 0 < ai_timeout < float("inf"):
         fail(f"--ai-timeout {ai_timeout}: a positive number of seconds")
+    if not (rate > 0 and rate < float("inf")):
+        fail(f"--rate {rate}: a positive number of messages a second")
+    if rooms_per_address < 1:
+        fail(f"--rooms-per-address {rooms_per_address}: at least 1")
     try:
         url = db or default_url(data)
     except OSError as e:
         fail(f"--data {data}: cannot use it ({e.strerror})")
     try:
-        application = create_app(url, ai_workers=ai_workers, ai_timeout=ai_timeout)
+        limits = Limits(rate=rate, burst=max(1, int(rate * 2)), rooms_per_address=rooms_per_address)
+        application = create_app(url, ai_workers=ai_workers, ai_timeout=ai_timeout, limits=limits)
     except Exception as e:  # a bad URL or an unreachable database: one line, not a traceback
         fail(f"--db: cannot open the database ({type(e).__name__}: {str(e).splitlines()[0]})")
     console.print(f"tefuda serve — http://{host}:{port}/  (database: {url.split('@')[-1]})", highlight=False)
-    uvicorn.run(application, host=host, port=port, ws_max_size=64 * 1024, log_level="warning")
+    # no per-message deflate: observations are a few kilobytes, and compressing each one cost a server on
+    # two cores more time than sending it (bench/serve_load.py)
+    uvicorn.run(
+        application,
+        host=host,
+        port=port,
+        ws_max_size=64 * 1024,
+        ws_per_message_deflate=False,
+        log_level="warning",
+    )

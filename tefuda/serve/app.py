@@ -10,11 +10,13 @@ import asyncio
 import json
 import secrets
 import time
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import orjson
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -51,9 +53,57 @@ class Live:
     thinking: int | None = None
 
 
+class Committer:
+    """Group commit: entries from every room wait together while one transaction is being written, and go in
+    the next one. One writer thread, so a busy server never has writers queuing on the database's lock;
+    each caller resumes only once its entry is committed."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="tefuda-db")
+        self.pending: list[tuple[str, int, str, asyncio.Future]] = []
+        self.busy = False
+        self.task: asyncio.Task | None = None
+
+    async def add(self, room: str, n: int, entry: str) -> None:
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        self.pending.append((room, n, entry, fut))
+        if not self.busy:
+            self.busy = True
+            self.task = loop.create_task(self._write())
+        await fut
+
+    async def _write(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self.pending:
+                batch, self.pending = self.pending, []
+                try:
+                    await loop.run_in_executor(self.pool, self.store.add_entries, [b[:3] for b in batch])
+                except Exception as e:  # every waiter hears of it; none is told "committed"
+                    for *_, fut in batch:
+                        if not fut.done():
+                            fut.set_exception(e)
+                    continue
+                for *_, fut in batch:
+                    if not fut.done():
+                        fut.set_result(None)
+        finally:
+            self.busy = False
+
+    async def run(self, fn: Any, *args: Any) -> Any:
+        """Any other write, on the same writer thread."""
+        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True)
+
+
 class Server:
     def __init__(self, store: Store, thinkers: Thinkers | None, limits: Limits) -> None:
         self.store = store
+        self.committer = Committer(store)
         self.thinkers = thinkers
         self.limits = limits
         self.live: dict[str, Live] = {}
@@ -94,7 +144,7 @@ class Server:
         self.finished[room_id] = room
         return room
 
-    def create(self, body: Any, client: str, parent: Room | None = None) -> tuple[Room, RoomConfig]:
+    async def create(self, body: Any, client: str, parent: Room | None = None) -> tuple[Room, RoomConfig]:
         if parent is None:
             if self.store.open_rooms_from(client) >= self.limits.rooms_per_address:
                 raise HTTPException(
@@ -123,7 +173,7 @@ class Server:
             room = Room(room_id, cfg, g, decks)
         except (RoomError, TefudaError) as e:
             raise HTTPException(400, str(e)) from None
-        self.store.add_room(room_id, cfg)
+        await self.committer.run(self.store.add_room, room_id, cfg)
         self.live[room_id] = Live(room)
         self.kick(room_id)
         return room, cfg
@@ -134,7 +184,7 @@ class Server:
         if not conn.alive:
             return
         try:
-            await conn.ws.send_text(json.dumps(msg, ensure_ascii=False))
+            await conn.ws.send_text(orjson.dumps(msg).decode())
         except Exception:  # a client that went away is dropped, never the room
             conn.alive = False
 
@@ -194,11 +244,11 @@ class Server:
         """Commit the entry, then apply it (the caller holds the lock and has checked the action)."""
         room = live.room
         entry = room.state.notation(action)
-        await asyncio.to_thread(self.store.add_entry, room.id, len(room.entries), entry)
+        await self.committer.add(room.id, len(room.entries), entry)
         events = room.apply(action)
         if room.over:
             res = room.state.outcome()
-            await asyncio.to_thread(self.store.finish, room.id, None if res is None else res.as_dict())
+            await self.committer.run(self.store.finish, room.id, None if res is None else res.as_dict())
         return events
 
     async def act(self, live: Live, conn: Conn, msg: dict[str, Any]) -> None:
@@ -231,11 +281,11 @@ class Server:
             except RoomError as e:
                 await self.send(conn, {"type": "error", "error": str(e)})
                 return
-            await asyncio.to_thread(self.store.add_entry, room.id, len(room.entries), entry)
+            await self.committer.add(room.id, len(room.entries), entry)
             events = room.say(entry)
             if room.over:
                 res = room.state.outcome()
-                await asyncio.to_thread(self.store.finish, room.id, None if res is None else res.as_dict())
+                await self.committer.run(self.store.finish, room.id, None if res is None else res.as_dict())
             await self.tell_all(live, {"type": "chat", **room.chat[-1]})
             await self.broadcast(live, events)
 
@@ -254,10 +304,10 @@ class Server:
             return
         async with live.lock:
             if room.next_room is None:
-                new, cfg = self.create(None, "", parent=room)
+                new, cfg = await self.create(None, "", parent=room)
                 room.next_room = new.id
                 room.next_tokens = [s.token for s in cfg.seats]
-                self.store.set_next(room.id, new.id, room.next_tokens)
+                await self.committer.run(self.store.set_next, room.id, new.id, room.next_tokens)
             for c in list(live.conns):
                 if c.seat is not None:
                     await self.send(c, self._rematch_msg(room, c.seat))
@@ -340,6 +390,7 @@ def create_app(
                 live.driver.cancel()
         if srv.thinkers is not None:
             srv.thinkers.shutdown()
+        srv.committer.close()
         store.close()
 
     app = FastAPI(title="tefuda", lifespan=lifespan)
@@ -422,7 +473,7 @@ def create_app(
         except (json.JSONDecodeError, UnicodeDecodeError):
             raise HTTPException(400, "the request body is not JSON") from None
         client = request.client.host if request.client else ""
-        room, cfg = srv.create(body, client)
+        room, cfg = await srv.create(body, client)
         seats = []
         for i, s in enumerate(cfg.seats):
             row: dict[str, Any] = {"seat": i, "kind": s.kind, "spec": s.spec}
