@@ -348,3 +348,24 @@ def test_ai_seats_play_in_worker_processes(db):
         rep = parse_replay(c.get(f"/api/rooms/{room}/replay").text)
         assert rep.agents == ["random", "random"]
         verify(rep)
+
+
+def test_serve_refuses_bad_arguments_in_one_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from tefuda.cli.main import app
+
+    runner = CliRunner()
+    cases = [
+        (["--port", "0"], "--port 0"),
+        (["--rate", "nan"], "--rate nan"),
+        (["--ai-timeout", "inf"], "--ai-timeout inf"),
+        (["--ai-workers", "0"], "--ai-workers 0"),
+        (["--rooms-per-address", "0"], "--rooms-per-address 0"),
+        (["--db", "nosuchdriver://x"], "--db: cannot open the database"),
+        (["--data", "/proc/nope"], "--data /proc/nope"),
+    ]
+    for args, needle in cases:
+        r = runner.invoke(app, ["serve", *args])
+        assert r.exit_code == 1, (args, r.output)
+        assert needle in r.output and "Traceback" not in r.output, (args, r.output)
