@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import sys
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -19,6 +20,19 @@ from tefuda.core.state import State
 def think(spec: str, seed: int, decision: Decision) -> Action:
     """In a worker: the agent named by ``spec`` decides."""
     return make_agent(spec, seed).act(decision)
+
+
+def _die_with_the_server() -> None:
+    """A worker ends when the server process does, even a server killed with SIGKILL (Linux: the parent-death
+    signal; elsewhere the pool's closed pipe ends it at its next task)."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
 
 
 def warm() -> int:
@@ -35,7 +49,9 @@ class Thinkers:
 
     def __init__(self, workers: int | None = None, timeout: float = 60.0) -> None:
         n = workers or max(1, min(4, (os.cpu_count() or 2)))
-        self.pool: Executor = ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("spawn"))
+        self.pool: Executor = ProcessPoolExecutor(
+            n, mp_context=multiprocessing.get_context("spawn"), initializer=_die_with_the_server
+        )
         self.timeout = timeout
         self.uses: dict[str, frozenset[str]] = {}
 
