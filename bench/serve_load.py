@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 import httpx
+import orjson
 import websockets
 
 
@@ -56,7 +57,7 @@ async def seat_loop(
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop - time.monotonic()))
             except TimeoutError:
                 break
-            msg = json.loads(raw)
+            msg = orjson.loads(raw)
             t = msg["type"]
             if t in ("state", "update"):
                 obs, decision = msg["observation"], msg["decision"]
@@ -89,7 +90,13 @@ async def room_loop(
 ) -> None:
     rng = random.Random(seed)
     while time.monotonic() < stop:
-        r = await http.post("/api/rooms", json={"game": game, "seats": [{"kind": "human"}] * 2})
+        try:
+            r = await http.post("/api/rooms", json={"game": game, "seats": [{"kind": "human"}] * 2})
+        except httpx.HTTPError as e:
+            stats.errors += 1
+            print("error creating a room:", repr(e), file=sys.stderr)
+            await asyncio.sleep(0.5)
+            continue
         if r.status_code != 200:
             stats.errors += 1
             print("error creating a room:", r.text, file=sys.stderr)

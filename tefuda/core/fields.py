@@ -347,9 +347,15 @@ class Flags:
     def __init__(self, names: Mapping[int, str]) -> None:
         self.names = dict(names)
         self.bits = {n: b for b, n in self.names.items()}
+        self._order = sorted(self.names.items())
+        self._dumped: dict[int, tuple[str, ...]] = {0: ()}
 
     def dump(self, v: int) -> list[str]:
-        return [n for b, n in sorted(self.names.items()) if v & b]
+        """The names of the bits set in ``v``, lowest bit first (each combination worked out once)."""
+        got = self._dumped.get(v)
+        if got is None:
+            got = self._dumped[v] = tuple(n for b, n in self._order if v & b)
+        return list(got)
 
     def load(self, x: Any, path: str) -> int:
         if not isinstance(x, list):

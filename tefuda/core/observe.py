@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .zones import HIDDEN, PUBLIC, VISIBILITY
+from .zones import HIDDEN, PUBLIC
 
 if TYPE_CHECKING:
     from .state import State
@@ -71,18 +71,7 @@ def zone_entry(state: State, z: int, seat: int) -> dict[str, Any]:
         cards = [card_entry(state, i, seat, p) for p, i in enumerate(insts) if (known[i] >> seat) & 1]
     else:
         cards = [card_entry(state, i, seat, p) for p, i in enumerate(insts)]
-    return {
-        "id": spec.key,
-        "name": spec.name,
-        "ja": spec.name_ja,
-        "en": spec.label_en,
-        "owner": None if spec.shared else spec.owner,
-        "visibility": VISIBILITY[spec.visibility],
-        "ordered": spec.ordered,
-        "top": "first" if spec.top_first else "last",
-        "count": len(insts),
-        "cards": cards,
-    }
+    return {**spec.obs_head, "count": len(insts), "cards": cards}
 
 
 def observe(state: State, seat: int) -> dict[str, Any]:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 PUBLIC = 0  # everyone sees identities (discard pile, reveal area)
 PRIVATE = 1  # the owner sees identities (hand; face-down set cards); face-up cards there are public
@@ -32,6 +33,24 @@ class ZoneSpec:
     shared: bool = False  # the table's, not a seat's (ヨネス's one 山札); ``owner`` is then 0
     name_en: str = ""  # English label (default: the name with spaces)
     top_first: bool = False
+    # the observation's unchanging part of this zone's entry, worked out once (observe.zone_entry)
+    obs_head: dict[str, Any] = field(init=False, repr=False, compare=False, hash=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self,
+            "obs_head",
+            {
+                "id": self.key,
+                "name": self.name,
+                "ja": self.name_ja,
+                "en": self.label_en,
+                "owner": None if self.shared else self.owner,
+                "visibility": VISIBILITY[self.visibility],
+                "ordered": self.ordered,
+                "top": "first" if self.top_first else "last",
+            },
+        )
 
     @property
     def key(self) -> str:

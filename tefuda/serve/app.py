@@ -7,6 +7,7 @@ commits it, and only then is it applied, acknowledged and shown — to each seat
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import secrets
 import time
@@ -223,6 +224,7 @@ class Server:
     async def broadcast(self, live: Live, events: list[Any]) -> None:
         room = live.room
         views: dict[int | None, dict[str, Any]] = {}
+        texts: dict[Any, dict[str, str]] = {}
         for conn in list(live.conns):
             msg = views.get(conn.seat)
             if msg is None:
@@ -230,7 +232,7 @@ class Server:
                     "type": "update",
                     "decision": room.decision,
                     "observation": room.observation(conn.seat),
-                    "log": room.render(events, conn.seat),
+                    "log": room.render(events, conn.seat, texts),
                 }
             await self.send(conn, msg)
         live.conns = {c for c in live.conns if c.alive}
@@ -379,6 +381,11 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         srv.restore()
+        # the long-lived objects (games, card sets, rooms) leave the collector's young generations, and the
+        # collector runs less often: its pauses were the slowest answers under load
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(20_000, 20, 20)
         if think:
             srv.thinkers = Thinkers(ai_workers, ai_timeout)
             await srv.thinkers.start()

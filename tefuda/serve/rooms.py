@@ -12,6 +12,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from tefuda.agents import make_agent
 from tefuda.core import IllegalActionError, TefudaError
 from tefuda.core.game import Game, load_game
@@ -215,20 +217,32 @@ class Room:
     def observation(self, seat: int | None) -> dict[str, Any]:
         return self.state.observation(self.cfg.players if seat is None else seat)
 
-    def render(self, events: list[Any], seat: int | None) -> list[dict[str, str]]:
-        """Events as ``seat`` may see them, in Japanese and English."""
+    def render(
+        self, events: list[Any], seat: int | None, texts: dict[Any, dict[str, str]] | None = None
+    ) -> list[dict[str, str]]:
+        """Events as ``seat`` may see them, in Japanese and English. ``texts`` shares the work between the
+        viewers of one update: a text is reused only for exactly the same view of the event (and the same
+        "(you)"), so no viewer ever gets text made from another's view."""
         viewer = self.cfg.players if seat is None else seat
         g = self.game
         out = []
         for ev in events:
             v = ev.view(viewer, g.card_ids)
-            out.append(
-                {
-                    "code": ev.code,
-                    "ja": g.render_event(v, viewer, "ja"),
-                    "en": g.render_event(v, viewer, "en"),
-                }
-            )
+            key = None
+            if texts is not None:
+                key = (orjson.dumps(v, option=orjson.OPT_SORT_KEYS), ev.seat == viewer)
+                hit = texts.get(key)
+                if hit is not None:
+                    out.append(hit)
+                    continue
+            line = {
+                "code": ev.code,
+                "ja": g.render_event(v, viewer, "ja"),
+                "en": g.render_event(v, viewer, "en"),
+            }
+            if key is not None:
+                texts[key] = line
+            out.append(line)
         return out
 
     def recent_log(self, seat: int | None) -> list[dict[str, str]]:
