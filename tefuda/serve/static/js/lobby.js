@@ -1,0 +1,196 @@
+// The lobby: open rooms, and the form that makes a new one.
+import { both, el, lang, langToggle, t, toast } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+let lastMade = null;
+
+async function loadGames() {
+  games = await (await fetch("/api/games")).json();
+}
+
+async function refreshRooms() {
+  let rooms = [];
+  try {
+    rooms = await (await fetch("/api/rooms")).json();
+  } catch {
+    return;
+  }
+  const box = $("rooms");
+  if (!rooms.length) {
+    box.replaceChildren(el("p", { class: "empty", text: t("no_rooms") }));
+    return;
+  }
+  const rows = rooms
+    .slice()
+    .reverse()
+    .map((r) =>
+      el(
+        "tr",
+        { "data-room": r.room },
+        el("td", {}, el("code", { text: r.room })),
+        el("td", { text: both(r.name, r.name_en) }),
+        el(
+          "td",
+          {},
+          r.seats.map((s) =>
+            el("span", { class: `seatchip ${s.kind}${s.connected ? " on" : ""}`, text: `P${s.seat + 1} ${s.kind === "agent" ? s.spec : t("human")}${s.connected ? " ●" : ""}` })
+          )
+        ),
+        el("td", { text: r.status === "over" ? t("status_over") : `${t("status_playing")} (${t("step")} ${r.decision})` }),
+        el("td", {}, el("a", { href: `/room/${r.room}`, text: t("watch") }))
+      )
+    );
+  box.replaceChildren(el("table", { class: "rooms" }, el("tbody", {}, rows)));
+}
+
+function gameById(id) {
+  return games.find((g) => g.id === id);
+}
+
+function drawForm() {
+  const form = $("new-room");
+  const sel = $("f-game");
+  const current = sel.value || "kirifuda";
+  sel.replaceChildren(...games.map((g) => el("option", { value: g.id, text: both(g.name, g.name_en) })));
+  sel.value = gameById(current) ? current : games[0]?.id;
+  const g = gameById(sel.value);
+  const players = $("f-players");
+  const n0 = Number(players.value) || g.min_players;
+  players.replaceChildren();
+  for (let n = g.min_players; n <= g.max_players; n++) players.append(el("option", { value: n, text: String(n) }));
+  players.value = Math.min(Math.max(n0, g.min_players), g.max_players);
+  drawSeats(g, Number(players.value));
+  drawOptions(g);
+  form.querySelectorAll("[data-word]").forEach((e) => (e.textContent = t(e.dataset.word)));
+}
+
+function drawSeats(g, n) {
+  const box = $("f-seats");
+  const old = [...box.querySelectorAll(".seatrow")].map((r) => ({
+    kind: r.querySelector(".kind").value,
+    spec: r.querySelector(".spec").value,
+    deck: r.querySelector(".deck").value,
+    text: r.querySelector(".decktext").value,
+  }));
+  box.replaceChildren();
+  for (let i = 0; i < n; i++) {
+    const o = old[i] || { kind: i === 0 ? "human" : "agent", spec: "ismcts:seconds=1", deck: "", text: "" };
+    const kind = el("select", { class: "kind", "data-testid": `seat-kind-${i + 1}` }, el("option", { value: "human", text: t("human") }), el("option", { value: "agent", text: t("agent") }));
+    kind.value = o.kind;
+    const spec = el("input", { class: "spec", list: "specs", value: o.spec, "data-testid": `seat-spec-${i + 1}`, size: 18 });
+    const deck = el(
+      "select",
+      { class: "deck", "data-testid": `seat-deck-${i + 1}` },
+      el("option", { value: "", text: t("deck_default") }),
+      g.decks.map((d) => el("option", { value: d, text: d })),
+      el("option", { value: "__paste", text: t("deck_paste") })
+    );
+    deck.value = g.decks.includes(o.deck) || o.deck === "__paste" ? o.deck : "";
+    const text = el("textarea", { class: "decktext", rows: 6, cols: 40, placeholder: "3 カード名\n2 …" });
+    text.value = o.text;
+    text.hidden = deck.value !== "__paste";
+    deck.onchange = () => (text.hidden = deck.value !== "__paste");
+    spec.hidden = kind.value !== "agent";
+    kind.onchange = () => (spec.hidden = kind.value !== "agent");
+    box.append(el("div", { class: "seatrow" }, el("b", { text: `P${i + 1}` }), kind, spec, el("span", { text: t("deck") }), deck, text));
+  }
+}
+
+function drawOptions(g) {
+  const box = $("f-options");
+  box.replaceChildren();
+  for (const o of g.options) {
+    let input;
+    if (o.choices) {
+      input = el("select", { "data-key": o.key }, o.choices.map((c) => el("option", { value: String(c), text: String(c) })));
+      input.value = String(o.default);
+    } else if (typeof o.default === "boolean") {
+      input = el("select", { "data-key": o.key }, el("option", { value: "true", text: "true" }), el("option", { value: "false", text: "false" }));
+      input.value = String(o.default);
+    } else {
+      input = el("input", { "data-key": o.key, value: String(o.default), size: 6 });
+    }
+    input.dataset.default = String(o.default);
+    box.append(el("label", { class: "opt", title: o.en }, el("code", { text: o.key }), " ", input, " ", el("small", { text: lang() === "en" ? o.en : o.ja || o.en })));
+  }
+}
+
+async function create(e) {
+  e.preventDefault();
+  const g = gameById($("f-game").value);
+  const seats = [];
+  const decks = [];
+  for (const r of $("f-seats").querySelectorAll(".seatrow")) {
+    const kind = r.querySelector(".kind").value;
+    seats.push(kind === "agent" ? { kind, spec: r.querySelector(".spec").value.trim() } : { kind });
+    const d = r.querySelector(".deck").value;
+    decks.push(d === "__paste" ? r.querySelector(".decktext").value : d || null);
+  }
+  const options = {};
+  for (const i of $("f-options").querySelectorAll("[data-key]")) if (i.value !== i.dataset.default) options[i.dataset.key] = i.value;
+  const res = await fetch("/api/rooms", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ game: g.id, players: seats.length, seats, decks, options }),
+  });
+  const body = await res.json();
+  if (!res.ok) {
+    $("made").replaceChildren(el("p", { class: "error", "data-testid": "create-error", text: body.error }));
+    toast(body.error, "error");
+    return;
+  }
+  lastMade = body;
+  drawMade();
+  refreshRooms();
+}
+
+function linkRow(label, url, testid) {
+  const abs = new URL(url, location.href).href;
+  const input = el("input", { value: abs, readonly: true, size: 60, "data-testid": testid });
+  const copy = el("button", { type: "button", text: t("copy") });
+  copy.onclick = async () => {
+    input.select();
+    try {
+      await navigator.clipboard.writeText(abs);
+    } catch {
+      document.execCommand("copy");
+    }
+    toast(t("copied"));
+  };
+  return el("div", { class: "link" }, el("b", { text: label }), input, copy, el("a", { href: abs, text: t("open") }));
+}
+
+function drawMade() {
+  if (!lastMade) return;
+  const b = lastMade;
+  const rows = [el("p", { text: t("created") })];
+  for (const s of b.seats) {
+    if (s.url) rows.push(linkRow(`P${s.seat + 1}`, s.url, `seat-link-${s.seat + 1}`));
+    else rows.push(el("div", { class: "link" }, el("b", { text: `P${s.seat + 1}` }), ` ${t("agent")}: ${s.spec}`));
+  }
+  rows.push(linkRow(t("spectator_link"), b.spectator_url, "spectator-link"));
+  const first = b.seats.find((s) => s.url);
+  if (first) rows.push(el("a", { class: "big", href: first.url, "data-testid": "play-first", text: `${t("play_as")}: P${first.seat + 1}` }));
+  $("made").replaceChildren(...rows);
+}
+
+function drawStatic() {
+  document.documentElement.lang = lang();
+  document.title = t("title");
+  document.querySelectorAll("[data-word]").forEach((e) => (e.textContent = t(e.dataset.word)));
+}
+
+async function setup() {
+  $("bar").append(langToggle(() => { drawStatic(); drawForm(); drawMade(); refreshRooms(); }));
+  drawStatic();
+  await loadGames();
+  drawForm();
+  $("f-game").onchange = () => drawForm();
+  $("f-players").onchange = () => drawSeats(gameById($("f-game").value), Number($("f-players").value));
+  $("new-room").onsubmit = create;
+  refreshRooms();
+  setInterval(refreshRooms, 4000);
+}
+
+setup();
