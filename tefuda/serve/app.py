@@ -245,17 +245,26 @@ class Server:
     async def commit_and_apply(self, live: Live, action: Any) -> list[Any]:
         """Commit the entry, then apply it (the caller holds the lock and has checked the action)."""
         room = live.room
-        entry = room.state.notation(action)
+        return await self._record(room, room.state.notation(action), lambda: room.apply(action))
+
+    async def _record(self, room: Room, entry: str, take: Any) -> list[Any]:
+        """The one way a room changes: the entry committed first, then taken; an ended game is marked over."""
         await self.committer.add(room.id, len(room.entries), entry)
-        events = room.apply(action)
+        events = take()
         if room.over:
             res = room.state.outcome()
             await self.committer.run(self.store.finish, room.id, None if res is None else res.as_dict())
         return events
 
-    async def act(self, live: Live, conn: Conn, msg: dict[str, Any]) -> None:
+    async def _spectating(self, conn: Conn, what: str) -> bool:
+        """Whether a spectator's connection asked for what only a seat may do (it is told so)."""
         if conn.seat is None:
-            await self.send(conn, {"type": "error", "error": "spectators cannot act"})
+            await self.send(conn, {"type": "error", "error": f"spectators cannot {what}"})
+            return True
+        return False
+
+    async def act(self, live: Live, conn: Conn, msg: dict[str, Any]) -> None:
+        if await self._spectating(conn, "act"):
             return
         async with live.lock:
             room = live.room
@@ -273,8 +282,7 @@ class Server:
         self.kick(room.id)
 
     async def say(self, live: Live, conn: Conn, msg: dict[str, Any]) -> None:
-        if conn.seat is None:
-            await self.send(conn, {"type": "error", "error": "spectators cannot chat"})
+        if await self._spectating(conn, "chat"):
             return
         async with live.lock:
             room = live.room
@@ -283,11 +291,7 @@ class Server:
             except RoomError as e:
                 await self.send(conn, {"type": "error", "error": str(e)})
                 return
-            await self.committer.add(room.id, len(room.entries), entry)
-            events = room.say(entry)
-            if room.over:
-                res = room.state.outcome()
-                await self.committer.run(self.store.finish, room.id, None if res is None else res.as_dict())
+            events = await self._record(room, entry, lambda: room.say(entry))
             await self.tell_all(live, {"type": "chat", **room.chat[-1]})
             await self.broadcast(live, events)
 
@@ -298,8 +302,7 @@ class Server:
 
     async def rematch(self, live: Live, conn: Conn) -> None:
         room = live.room
-        if conn.seat is None:
-            await self.send(conn, {"type": "error", "error": "spectators cannot ask for a rematch"})
+        if await self._spectating(conn, "ask for a rematch"):
             return
         if not room.over:
             await self.send(conn, {"type": "error", "error": "a rematch once this game is over"})
