@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -188,3 +189,96 @@ def test_every_game_draws_in_the_browser(server, page, game):
     zones = page.eval_on_selector_all("[data-zone]", "els => els.length")
     assert zones > 4
     assert page.errors == [], page.errors
+
+
+def test_cards_are_clickable_and_the_page_shows_the_ai_thinking(server, page):
+    """A real AI seat (ISMCTS): the page says it is thinking; actions are taken by clicking the cards."""
+    import httpx
+
+    made = httpx.post(
+        server.url + "/api/rooms",
+        json={
+            "game": "kirifuda",
+            "seats": [{"kind": "human"}, {"kind": "agent", "spec": "ismcts:seconds=0.4"}],
+        },
+    ).json()
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector("[data-testid=table]")
+    saw_thinking = False
+    card_clicks = 0
+    for _ in range(200):
+        if page.locator("[data-testid=result]").is_visible() or (card_clicks >= 6 and saw_thinking):
+            break
+        saw_thinking |= page.locator("[data-testid=thinking]").is_visible()
+        card = page.locator(".card.clickable").first
+        if card.count():
+            before = page.locator("#log li").count()
+            try:
+                card.click(timeout=2000)
+            except playwright.TimeoutError:
+                continue
+            # one action named by the card: taken; several: their buttons light up
+            if page.locator(".action.hl").count():
+                page.locator(".action.hl").first.click()
+            page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}", timeout=20_000)
+            card_clicks += 1
+        elif page.locator("[data-testid=action]").count():
+            page.locator("[data-testid=action]").first.click()
+        page.wait_for_timeout(100)
+    assert card_clicks >= 3, "no card could be clicked to act"
+    assert saw_thinking, "the page never said the AI was thinking"
+    shot(page, "kirifuda-vs-ismcts")
+    assert page.errors == [], page.errors
+
+
+def test_a_bad_uploaded_deck_is_refused_with_the_deck_check_error(server, page, tmp_path):
+    deck = tmp_path / "bad.txt"
+    deck.write_text("# mine\n3 紅蓮の竜騎士\n2 存在しないカード\n", encoding="utf-8")
+    page.goto(server.url + "/")
+    page.wait_for_selector("[data-testid=seat-deck-1]")
+    page.select_option("[data-testid=seat-deck-1]", "__paste")
+    page.set_input_files("[data-testid=seat-deckfile-1]", str(deck))
+    page.click("[data-testid=create]")
+    err = page.wait_for_selector("[data-testid=create-error]")
+    text = err.inner_text()
+    assert "P1's deck:3" in text and "存在しないカード" in text, text
+
+
+def test_the_page_reconnects_after_a_server_restart_and_play_goes_on(tmp_path, browser):
+    import httpx
+
+    db = f"sqlite:///{tmp_path / 'restart.db'}"
+    port = free_port()
+    srv = ServerProcess(db, port)
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        made = httpx.post(
+            srv.url + "/api/rooms",
+            json={"game": "kirifuda", "seats": [{"kind": "human"}, {"kind": "agent", "spec": "random"}]},
+        ).json()
+        pg.goto(srv.url + made["seats"][0]["url"])
+        pg.wait_for_selector("[data-testid=action]")
+        pg.fill("#chat-input", "よろしくお願いします")
+        pg.click("#chat-send")
+        pg.wait_for_selector("#chat-list li:has-text('よろしくお願いします')")
+        pg.locator("[data-testid=action]").first.click()
+        pg.wait_for_timeout(300)
+        steps = httpx.get(f"{srv.url}/api/rooms/{made['room']}").json()["decision"]
+        assert steps >= 1
+        srv.kill()
+        pg.wait_for_selector("#conn:has-text('再接続')", timeout=10_000)
+        srv = ServerProcess(db, port)
+        pg.wait_for_function("document.getElementById('conn').textContent === ''", timeout=20_000)
+        pg.wait_for_selector("#chat-list li:has-text('よろしくお願いします')")  # the chat was kept
+        pg.locator("[data-testid=action]").first.click(timeout=15_000)
+        deadline = time.monotonic() + 15
+        while httpx.get(f"{srv.url}/api/rooms/{made['room']}").json()["decision"] <= steps:
+            assert time.monotonic() < deadline, "the click after the restart did not reach the server"
+            time.sleep(0.1)
+        assert errors == [], errors
+    finally:
+        ctx.close()
+        srv.stop()

@@ -89,11 +89,19 @@ function drawSeats(g, n) {
     deck.value = g.decks.includes(o.deck) || o.deck === "__paste" ? o.deck : "";
     const text = el("textarea", { class: "decktext", rows: 6, cols: 40, placeholder: "3 カード名\n2 …" });
     text.value = o.text;
-    text.hidden = deck.value !== "__paste";
-    deck.onchange = () => (text.hidden = deck.value !== "__paste");
+    const upload = el("input", { type: "file", accept: ".txt,text/plain", class: "deckfile", "data-testid": `seat-deckfile-${i + 1}` });
+    upload.onchange = async () => {
+      const f = upload.files[0];
+      if (!f) return;
+      text.value = await f.text();
+      deck.value = "__paste";
+      text.hidden = upload.hidden = false;
+    };
+    text.hidden = upload.hidden = deck.value !== "__paste";
+    deck.onchange = () => (text.hidden = upload.hidden = deck.value !== "__paste");
     spec.hidden = kind.value !== "agent";
     kind.onchange = () => (spec.hidden = kind.value !== "agent");
-    box.append(el("div", { class: "seatrow" }, el("b", { text: `P${i + 1}` }), kind, spec, el("span", { text: t("deck") }), deck, text));
+    box.append(el("div", { class: "seatrow" }, el("b", { text: `P${i + 1}` }), kind, spec, el("span", { text: t("deck") }), deck, upload, text));
   }
 }
 

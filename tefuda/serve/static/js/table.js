@@ -173,7 +173,8 @@ export function renderTable(root, obs, onPick) {
 export function renderActions(root, obs, act, highlight = []) {
   root.replaceChildren();
   if (obs.prompt) {
-    root.append(el("div", { class: "prompt", "data-testid": "prompt", text: both(obs.prompt.ja, obs.prompt.en) }));
+    const whose = obs.prompt.seat !== obs.seat || obs.spectator ? `P${obs.prompt.seat + 1}: ` : "";
+    root.append(el("div", { class: "prompt", "data-testid": "prompt", text: whose + both(obs.prompt.ja, obs.prompt.en) }));
   }
   const list = el("div", { class: "actions" });
   for (const a of obs.legal || []) {
