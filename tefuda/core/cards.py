@@ -17,6 +17,7 @@ from typing import Any
 
 from .errors import CardFileError
 
+_HEADER_RE = re.compile(r"^\s*\[\s*([^\[\]]+?)\s*\]")
 _ID_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
@@ -138,14 +139,13 @@ def parse_cardset(raw: bytes, schema: CardSchema, label: str = "<cards>") -> Car
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise CardFileError(label, f"not valid TOML: {e}") from None
-    lines = text.splitlines()
-
-    def line_of(card_id: str) -> int | None:
-        pat = re.compile(r"^\s*\[\s*" + re.escape(card_id) + r"\s*\]")
-        for i, ln in enumerate(lines, 1):
-            if pat.match(ln):
-                return i
-        return None
+    # each table header's line, found in one pass (a file of tens of thousands of cards loads in linear time)
+    header_lines: dict[str, int] = {}
+    for i, ln in enumerate(text.splitlines(), 1):
+        m = _HEADER_RE.match(ln)
+        if m is not None:
+            header_lines.setdefault(m.group(1).strip().strip('"'), i)
+    line_of = header_lines.get
 
     if not doc:
         raise CardFileError(label, "no cards in the file")
