@@ -41,11 +41,36 @@ def parse_options(items: list[str] | None) -> dict[str, str]:
     return out
 
 
-def game_arg(game_id: str, options: dict[str, Any] | None = None):
+CARDS_HELP = (
+    "a card file of your own instead of the game's pool; +FILE adds it to the pool (same id: replaced)"
+)
+
+
+def cards_arg(value: str | None) -> str | None:
+    """``--cards FILE`` / ``--cards +FILE``: checked to exist here, so the error names the option."""
+    if value is None:
+        return None
+    path = Path(value[1:] if value.startswith("+") else value)
+    if not path.is_file():
+        fail(f"--cards {value}: no such file")
+    return value
+
+
+def cards_payload(value: str) -> dict[str, str]:
+    """``--cards`` for a replay: the file's text, embedded as a replay records it (replacing its own)."""
+    path = Path(cards_arg(value).lstrip("+"))
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        fail(f"--cards {value}: cannot read it ({getattr(e, 'strerror', None) or e})")
+    return {"mode": "add" if value.startswith("+") else "replace", "toml": text}
+
+
+def game_arg(game_id: str, options: dict[str, Any] | None = None, cards: str | None = None):
     from tefuda.core import load_game
 
     try:
-        return load_game(game_id, options)
+        return load_game(game_id, options, cards_path=cards_arg(cards))
     except TefudaError as e:
         fail(str(e))
 

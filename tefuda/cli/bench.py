@@ -7,6 +7,7 @@ import json
 import typer
 
 from .app import (
+    CARDS_HELP,
     app,
     console,
     game_arg,
@@ -22,13 +23,15 @@ def bench_cmd(
     players: int | None = typer.Option(None, help="number of players (default: the game's minimum)"),
     ismcts: bool = typer.Option(False, "--ismcts", help="measure the ISMCTS agent's iterations/s instead"),
     as_json: bool = typer.Option(False, "--json"),
+    cards: str | None = typer.Option(None, "--cards", help=CARDS_HELP),
 ) -> None:
     """Random-playout throughput and median clone time of mid-game states, on one core (or, with
     --ismcts, the search's iterations per second)."""
     from tefuda.lab.bench import bench, bench_ismcts
 
-    n = players_arg(game_arg(game_id), players)
-    r = bench_ismcts(game_id, seconds, players=n) if ismcts else bench(game_id, seconds, players=n)
+    n = players_arg(game_arg(game_id, None, cards), players)
+    run = bench_ismcts if ismcts else bench
+    r = run(game_id, seconds, players=n, cards=cards)
     if as_json:
         print(json.dumps(r))
         return

@@ -9,12 +9,15 @@ import typer
 from rich.table import Table
 
 from tefuda.core import TefudaError
+from tefuda.core.cards import load_cardset
 
 from .app import (
+    CARDS_HELP,
     app,
     console,
     deck_app,
     err,
+    fail,
     game_arg,
     parse_options,
 )
@@ -43,14 +46,23 @@ def games() -> None:
 
 @app.command()
 def cards(
-    game_id: str = typer.Argument(..., metavar="GAME"),
+    game_id: str = typer.Argument(..., metavar="GAME", help="a game's id, or `check` to check a card file"),
+    file: Path | None = typer.Argument(None, metavar="[FILE]", help="with `check`: the card file"),
     type_: str | None = typer.Option(None, "--type", help="card type id, e.g. support"),
     attr: str | None = typer.Option(None, "--attr", help="attribute (属性), e.g. 火"),
     search: str | None = typer.Option(None, "--search", help="text in a name or card text"),
     as_json: bool = typer.Option(False, "--json"),
+    cards_file: str | None = typer.Option(None, "--cards", help=CARDS_HELP),
+    game: str | None = typer.Option(None, "--game", help="with `check`: the game the file is for"),
 ) -> None:
-    """Show a game's card pool as a table, filterable."""
-    g = game_arg(game_id)
+    """Show a game's card pool as a table, filterable (`--cards` for your own file). `tefuda cards check FILE
+    [--game GAME]` checks a card file alone: every problem names its file, line, card and field."""
+    if game_id == "check":
+        _check_card_file(file, game)
+        return
+    if file is not None:
+        fail(f"unexpected argument {file} (did you mean `tefuda cards check {file}`?)")
+    g = game_arg(game_id, None, cards_file)
     rows = [g.card_table_row(c) for c in g.cardset]
     if type_:
         rows = [r for r in rows if r.get("type") == type_]
@@ -79,6 +91,38 @@ def cards(
     console.print(t)
 
 
+def _check_card_file(file: Path | None, game: str | None) -> None:
+    """A card file checked against one game's card rules, or (no --game) against each game's until one
+    takes it."""
+    from tefuda.core import game_ids
+    from tefuda.core.game import game_class
+
+    if file is None:
+        fail("tefuda cards check FILE [--game GAME]: which file?")
+    if not file.is_file():
+        fail(f"{file}: no such file")
+    candidates = [game] if game else game_ids()
+    problems = []
+    for gid in candidates:
+        try:
+            cls = game_class(gid)
+            cs = load_cardset(file, cls.card_schema)
+        except TefudaError as e:
+            problems.append((gid, str(e)))
+            continue
+        console.print(
+            f"OK: {file} — {len(cs)} cards for {cls.name} ({cls.name_en}) [{gid}]",
+            highlight=False,
+            markup=False,
+        )
+        return
+    if len(problems) == 1:
+        fail(problems[0][1])
+    for gid, msg in problems:
+        err.print(f"as {gid} cards: {msg}", highlight=False, markup=False)
+    fail(f"{file} is a card file of none of the games (--game GAME to see one game's errors only)")
+
+
 _HEADERS = {
     "name": "名前",
     "name_en": "English",
@@ -104,10 +148,11 @@ def deck_check(
     option: list[str] = typer.Option(
         None, "--option", help="house rule key=value: the deck rules it changes"
     ),
+    cards: str | None = typer.Option(None, "--cards", help=CARDS_HELP),
 ) -> None:
     """Check a deck list against the game's deck rules (under its house rules); every problem names its
     line."""
-    g = game_arg(game_id, parse_options(option))
+    g = game_arg(game_id, parse_options(option), cards)
     try:
         deck = g.load_deck(path)
     except TefudaError as e:

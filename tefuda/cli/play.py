@@ -11,6 +11,7 @@ import typer
 from tefuda.core import TefudaError
 
 from .app import (
+    CARDS_HELP,
     app,
     console,
     decks_arg,
@@ -58,6 +59,7 @@ def play(
     force: bool = typer.Option(
         False, "--force", help="with --from: read it even if the card set has changed"
     ),
+    cards: str | None = typer.Option(None, "--cards", help=CARDS_HELP),
 ) -> None:
     """Play a game: humans see only their own seat's view."""
     from tefuda.agents import decision_for_agent, make_agent
@@ -76,7 +78,7 @@ def play(
         n = start.nplayers
         decks = []
     else:
-        g = game_arg(game_id, parse_options(option))
+        g = game_arg(game_id, parse_options(option), cards)
         n = players_arg(g, players)
         decks = decks_arg(g, [deck1, deck2, None, None][:n])
     if seed is None:

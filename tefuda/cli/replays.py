@@ -10,9 +10,9 @@ from rich.table import Table
 
 from .app import (
     app,
+    cards_payload,
     console,
     fail,
-    game_arg,
     position_app,
 )
 
@@ -25,6 +25,9 @@ def replay(
     seat: int | None = typer.Option(None, help="show the game as this seat saw it (0 = P1)"),
     all_: bool = typer.Option(False, "--all", help="omniscient: every card and action"),
     force: bool = typer.Option(False, "--force", help="load even if the card set has changed"),
+    cards: str | None = typer.Option(
+        None, "--cards", help="the card file it was played with, if the replay lacks it (+FILE: added)"
+    ),
 ) -> None:
     """Print a recorded game step by step, or verify it."""
     from tefuda.core import ReplayError
@@ -33,6 +36,8 @@ def replay(
 
     try:
         rep = load_replay(path)
+        if cards is not None:
+            rep.cards = cards_payload(cards)
         if verify:
             state = verify_replay(rep, str(path), allow_other_cards=force)
             if rep.state_format != state.game.state_format:
@@ -47,12 +52,12 @@ def replay(
                 f"OK: {path} re-simulates to the recorded outcome and hash {state.digest()}", highlight=False
             )
             return
-        g = game_arg(rep.game, rep.options)
         viewer = rep.players if seat is None else seat
         if not 0 <= viewer <= rep.players:
             fail(f"--seat must be 0–{rep.players - 1}")
         mover = -1
         for step, text, state, events in replay_steps(rep, str(path), allow_other_cards=force):
+            g = state.game  # the replay's own cards (a designer's file it holds)
             if text is not None:
                 # an action names cards: shown in full only to its own player (or with --all)
                 own = all_ or mover == viewer
@@ -101,10 +106,13 @@ def analyze(
     agent: str = typer.Option(DEFAULT_ANALYZER, "--agent", help="the searching agent and its budget"),
     seed: int = typer.Option(0, help="the search's seed"),
     force: bool = typer.Option(False, "--force", help="load even if the card set has changed"),
+    cards: str | None = typer.Option(
+        None, "--cards", help="the card file the replay was played with, if it does not hold it"
+    ),
 ) -> None:
     """ "What is best here?": the AI's view of each legal action in a position, or at a step of a replay,
     from the acting player's point of view only."""
-    state = state_at(path, step, force)
+    state = state_at(path, step, force, cards)
     g = state.game
     if state.is_over:
         fail(f"the game is over{'' if step is None else f' at step {step}'}: nothing to decide")
@@ -118,7 +126,7 @@ def analyze(
         fail(str(e))
 
 
-def state_at(path: Path, step: int | None, force: bool):
+def state_at(path: Path, step: int | None, force: bool, cards: str | None = None):
     """The state in a position file, or after ``step`` actions of a replay (errors end the command)."""
     from tefuda.core import PositionError, ReplayError
     from tefuda.core import position as positions
@@ -137,6 +145,8 @@ def state_at(path: Path, step: int | None, force: bool):
             fail(str(e))
     try:
         rep = load_replay(path)
+        if cards is not None:
+            rep.cards = cards_payload(cards)
         if step is None:
             fail(f"{path} is a replay: say which moment with --step (0–{len(rep.actions)})")
         if not 0 <= step <= len(rep.actions):

@@ -12,6 +12,7 @@ import typer
 from tefuda.core import TefudaError
 
 from .app import (
+    CARDS_HELP,
     app,
     console,
     fail,
@@ -48,6 +49,7 @@ def sim(
     report: Path | None = typer.Option(None, "--report", help="write a self-contained HTML report here"),
     backend: str = typer.Option("local", help="local (worker processes) or ray (pip install 'tefuda[ray]')"),
     address: str | None = typer.Option(None, help="a Ray cluster's address (default: start a local Ray)"),
+    cards: str | None = typer.Option(None, "--cards", help=CARDS_HELP),
 ) -> None:
     """Simulate many games between agents and summarize them (seats and agents with 95 % intervals, first
     player, game length, rule holes, per-card win rates; --decks for a deck-vs-deck grid)."""
@@ -55,7 +57,7 @@ def sim(
 
     if n < 1:
         fail("-n must be at least 1")
-    g = game_arg(game_id, parse_options(option))
+    g = game_arg(game_id, parse_options(option), cards)
     nseats = players_arg(g, players)
     for p in (deck1, deck2):
         if p is not None:
@@ -98,6 +100,7 @@ def sim(
             progress=progress_cb,
             backend=backend,
             address=address,
+            cards=cards,
         )
     except (TefudaError, ValueError) as e:
         fail(str(e))
@@ -118,7 +121,7 @@ def sim(
 
         rr = round_robin(
             game_id, [p1, p2], [str(x) for x in decks], n, seed=seed, jobs=jobs, options=g.options,
-            max_actions=max_actions,
+            max_actions=max_actions, cards=cards,
         )  # fmt: skip
     d = summary.to_dict()
     if report is not None:

@@ -11,7 +11,7 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -77,10 +77,14 @@ TEXT_FIELDS: dict[str, Field] = {
 class CardSet:
     """The cards of one game, loaded from a TOML file; looks cards up by id, Japanese or English name."""
 
-    def __init__(self, cards: list[CardDef], digest: str, source: str) -> None:
+    def __init__(
+        self, cards: list[CardDef], digest: str, source: str, lines: dict[str, int] | None = None
+    ) -> None:
         self.cards = cards
         self.digest = digest
         self.source = source
+        self.lines = lines or {}  # card id -> the line of its table in the file (for errors)
+        self.text = ""  # the file's text (what a replay embeds when the set is not a game's own)
         self._lookup: dict[str, CardDef] = {}
         for c in cards:
             for key in (c.id, c.name, c.name_en):
@@ -207,4 +211,41 @@ def parse_cardset(raw: bytes, schema: CardSchema, label: str = "<cards>") -> Car
             CardDef(len(cards), card_id, table["name"].strip(), table["name_en"].strip(), ctype, data)
         )
     digest = hashlib.sha256(raw).hexdigest()[:16]
-    return CardSet(cards, digest, label)
+    out = CardSet(cards, digest, label, {c.id: header_lines[c.id] for c in cards if c.id in header_lines})
+    out.text = text
+    return out
+
+
+ADD = "+"  # ``--cards +FILE``: the file's cards added to the game's own pool (same id: replaced)
+
+
+def merge_cardsets(base: CardSet, extra: CardSet) -> CardSet:
+    """The game's pool with a designer's file laid over it: each card of ``extra`` replaces the pool's card
+    of the same id in its place, or is added after the pool. Names stay unique across the whole set."""
+    over = {c.id: c for c in extra}
+    cards: list[CardDef] = []
+    for c in base:
+        cards.append(replace(over.pop(c.id, c), index=len(cards)))
+    for c in extra:
+        if c.id in over:
+            cards.append(replace(c, index=len(cards)))
+    seen: dict[str, str] = {}
+    for c in cards:
+        for key, n in (("name", c.name), ("name_en", c.name_en)):
+            k = _norm(n)
+            if k in seen and seen[k] != c.id:
+                first, second = (seen[k], c.id)
+                bad = second if second in extra.lines or first not in extra.lines else first
+                raise CardFileError(
+                    extra.source,
+                    f"name {n!r} is already used by card [{first if bad == second else second}] of "
+                    f"{base.source}",
+                    card=bad,
+                    field=key,
+                    line=extra.lines.get(bad),
+                )
+            seen[k] = c.id
+    digest = hashlib.sha256(f"{base.digest}+{extra.digest}".encode()).hexdigest()[:16]
+    out = CardSet(cards, digest, f"{base.source} {ADD} {extra.source}", dict(extra.lines))
+    out.text = extra.text
+    return out

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action, ActionSpace
-from .cards import CardSchema, CardSet, load_cardset
+from .cards import ADD, CardSchema, CardSet, load_cardset, merge_cardsets
 from .decklist import Deck, load_deck, parse_deck
 from .errors import DeckListError, NotationError, OptionError, PositionError
 from .events import EVENT_REFS
@@ -148,12 +148,9 @@ class Game(ABC):
                 raise OptionError(f"{self.id} has no option {k!r} (its options: {known})")
             opts[k] = spec.check(k, v)
         self.options = opts
+        # the card pool: the game's own, a designer's file instead (``path``), or laid over it (``+path``)
         self.cards_path = None if cards_path is None else str(cards_path)
-        path = str(cards_path or self.package_dir / "cards.toml")
-        cache = type(self)._cardset_cache
-        if path not in cache:
-            cache[path] = load_cardset(path, self.card_schema)
-        self.cardset: CardSet = cache[path]
+        self.cardset: CardSet = self.load_cards(self.cards_path)
         self.card_ids: list[str] = [c.id for c in self.cardset]
         self.event_refs_all: dict[str, str] = {**EVENT_REFS, **self.event_refs}
         rules = getattr(self, "rules", None)
@@ -161,6 +158,23 @@ class Game(ABC):
             self.state_class._fns = rules.fns
             self.state_class._offers = rules.offers
         self._setup()
+
+    @classmethod
+    def load_cards(cls, cards_path: str | None) -> CardSet:
+        """The card set a ``--cards`` value names (None: the game's own pool), loaded once per process."""
+        cache = cls._cardset_cache  # shared by every game class: keyed by the game's own file too
+        own = str(cls.package_dir / "cards.toml")
+        key = f"{own}\0{cards_path or ''}"
+        if key not in cache:
+            if not cards_path:
+                cache[key] = load_cardset(own, cls.card_schema)
+            elif cards_path.startswith(ADD):
+                cache[key] = merge_cardsets(
+                    cls.load_cards(None), load_cardset(cards_path[1:], cls.card_schema)
+                )
+            else:
+                cache[key] = load_cardset(cards_path, cls.card_schema)
+        return cache[key]
 
     def listen(self, subscriptions: Subscriptions) -> None:
         """Let the state hear the events card data's triggers subscribe to (call from ``_setup``)."""

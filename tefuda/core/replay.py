@@ -6,12 +6,16 @@ A replay names the card set's hash, so it cannot silently change meaning when th
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from .cards import ADD
 from .errors import IllegalActionError, ReplayError, TefudaError
 from .game import Game, load_game
 from .state import State
@@ -37,6 +41,9 @@ class Replay:
     state_format: int = 1  # the game's state bookkeeping the final hash was taken of (Game.state_format)
     note: str = ""
     position: dict[str, Any] | None = None  # a game started from a position (tefuda.core.position) instead
+    # a designer's card file the game was played with: {"mode": "replace" | "add", "toml": its text}, so the
+    # replay verifies on a machine without the file (absent: the game's own pool)
+    cards: dict[str, str] | None = None
 
     def to_json(self) -> str:
         body = {
@@ -60,6 +67,8 @@ class Replay:
             body["note"] = self.note
         if self.position is not None:
             body["position"] = self.position
+        if self.cards is not None:
+            body["cards"] = self.cards
         return json.dumps(body, ensure_ascii=False, indent=1)
 
     def save(self, path: str | Path) -> None:
@@ -79,7 +88,11 @@ def record(
     """The replay of a game that started from ``decks`` and ``seed`` — or from ``position`` (its data)."""
     g = state.game
     res = state.outcome()
+    cards = None
+    if g.cards_path:
+        cards = {"mode": "add" if g.cards_path.startswith(ADD) else "replace", "toml": g.cardset.text}
     return Replay(
+        cards=cards,
         position=position,
         game=g.id,
         seed=seed,
@@ -138,6 +151,16 @@ def parse_replay(text: str, label: str = "<replay>") -> Replay:
     position = body.get("position")
     if position is not None and not isinstance(position, dict):
         raise ReplayError(f"{label}: field 'position' must be a position object or absent")
+    cards = body.get("cards")
+    if cards is not None and not (
+        isinstance(cards, dict)
+        and cards.get("mode") in ("replace", "add")
+        and isinstance(cards.get("toml"), str)
+        and set(cards) == {"mode", "toml"}
+    ):
+        raise ReplayError(
+            f'{label}: field \'cards\' must be {{"mode": "replace" | "add", "toml": text}} or absent'
+        )
     return Replay(
         game=_need(body, "game", str, label),
         seed=_need(body, "seed", int, label),
@@ -154,7 +177,22 @@ def parse_replay(text: str, label: str = "<replay>") -> Replay:
         state_format=_need(body, "state_format", int, label) if "state_format" in body else 1,
         note=str(body.get("note", "")),
         position=position,
+        cards=cards,
     )
+
+
+def cards_file(cards: dict[str, str]) -> str:
+    """Where a replay's embedded card file is put to be read (a cache file named by its content), as the
+    ``cards_path`` the game is loaded with: ``+path`` when it was laid over the game's own pool."""
+    data = cards["toml"].encode("utf-8")
+    folder = Path(tempfile.gettempdir()) / "tefuda-cards"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{hashlib.sha256(data).hexdigest()[:24]}.toml"
+    if not path.exists() or path.read_bytes() != data:
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    return (ADD if cards["mode"] == "add" else "") + str(path)
 
 
 def load_replay(path: str | Path) -> Replay:
@@ -181,9 +219,12 @@ def initial_state(
             raise ReplayError(str(e)) from None
         return state.game, state
     try:
-        game = load_game(rep.game, rep.options)
+        cards_path = cards_file(rep.cards) if rep.cards is not None else None
+        game = load_game(rep.game, rep.options, cards_path=cards_path)
     except TefudaError as e:
         raise ReplayError(f"{label}: {e}") from None
+    except OSError as e:
+        raise ReplayError(f"{label}: cannot write the replay's card file ({e.strerror})") from None
     if rep.card_set and rep.card_set != game.cardset.digest and not allow_other_cards:
         raise ReplayError(
             f"{label}: recorded with card set {rep.card_set}, but {rep.game}'s cards are now "

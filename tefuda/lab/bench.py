@@ -9,8 +9,10 @@ from typing import Any
 from tefuda.core import Rng, load_game
 
 
-def bench(game_id: str, seconds: float = 3.0, seed: int = 0, players: int | None = None) -> dict[str, Any]:
-    game = load_game(game_id)
+def bench(
+    game_id: str, seconds: float = 3.0, seed: int = 0, players: int | None = None, cards: str | None = None
+) -> dict[str, Any]:
+    game = load_game(game_id, cards_path=cards)
     nplayers = players or game.min_players
     decks = [game.default_deck(s) for s in range(nplayers)]
     rng = Rng(seed)
@@ -51,12 +53,12 @@ def bench(game_id: str, seconds: float = 3.0, seed: int = 0, players: int | None
 
 
 def bench_ismcts(
-    game_id: str, seconds: float = 3.0, seed: int = 0, players: int | None = None
+    game_id: str, seconds: float = 3.0, seed: int = 0, players: int | None = None, cards: str | None = None
 ) -> dict[str, Any]:
     """ISMCTS iterations per second, over decisions taken from random games (every phase of a game)."""
     from tefuda.agents import IsmctsAgent, decision_for
 
-    game = load_game(game_id)
+    game = load_game(game_id, cards_path=cards)
     nplayers = players or game.min_players
     rng = Rng(seed)
     states = []

@@ -99,6 +99,7 @@ def round_robin(
     options: dict[str, Any] | None = None,
     max_actions: int | None = None,
     progress: Callable[[int], None] | None = None,
+    cards: str | None = None,
 ) -> dict[str, Any]:
     """Every ordered pair of decks (so each deck sits first and second) for ``n`` games: the grid of the
     row deck's win rate against the column deck, with intervals."""
@@ -118,6 +119,7 @@ def round_robin(
             deck_paths=[decks[i], decks[j]],
             max_actions=max_actions,
             progress=progress,
+            cards=cards,
         )
         for a, b, seat in ((i, j, "p1"), (j, i, "p2")):
             e = wins.setdefault((a, b), [0, 0])

@@ -75,9 +75,10 @@ def run_one(
     seed: int,
     max_actions: int,
     keep_replay: bool,
+    cards: str | None = None,
 ) -> GameResult:
     """One simulated game, with every failure caught and reported (for worker processes)."""
-    game = load_game(game_id, options)
+    game = load_game(game_id, options, cards_path=cards)
     decks = [game.parse_deck(t, f"deck {i + 1}") for i, t in enumerate(deck_texts)]
     agents = [make_agent(s, agent_seed(seed, i)) for i, s in enumerate(specs)]
     actions: list[str] = []
@@ -167,8 +168,8 @@ def _run_on_ray(
 
 
 def _run_chunk(args: tuple) -> list[GameResult]:
-    game_id, options, deck_texts, specs, seeds, max_actions, keep = args
-    return [run_one(game_id, options, deck_texts, specs, s, max_actions, keep) for s in seeds]
+    game_id, options, deck_texts, specs, seeds, max_actions, keep, cards = args
+    return [run_one(game_id, options, deck_texts, specs, s, max_actions, keep, cards) for s in seeds]
 
 
 @dataclass
@@ -217,10 +218,12 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     backend: str = "local",
     address: str | None = None,
+    cards: str | None = None,
 ) -> SimSummary:
     """Play ``n`` games between ``specs`` (one agent spec per seat), in ``jobs`` processes; a game that
-    reaches ``max_actions`` (by default the game's ``max_game_length``) is a rule hole."""
-    game = load_game(game_id, options)
+    reaches ``max_actions`` (by default the game's ``max_game_length``) is a rule hole. ``cards``: a
+    designer's card file (``+FILE`` laid over the game's pool)."""
+    game = load_game(game_id, options, cards_path=cards)
     max_actions = max_actions or game.max_game_length
     for s in specs:
         make_agent(s)  # fail early on a bad agent name
@@ -235,7 +238,7 @@ def simulate(
     keep = save_replays is not None
     chunk = max(1, min(50, n // (jobs * 4) or 1))
     tasks = [
-        (game_id, dict(game.options), deck_texts, specs, seeds[i : i + chunk], max_actions, keep)
+        (game_id, dict(game.options), deck_texts, specs, seeds[i : i + chunk], max_actions, keep, cards)
         for i in range(0, n, chunk)
     ]
     results: list[GameResult] = []
