@@ -50,6 +50,12 @@ def sim(
     backend: str = typer.Option("local", help="local (worker processes) or ray (pip install 'tefuda[ray]')"),
     address: str | None = typer.Option(None, help="a Ray cluster's address (default: start a local Ray)"),
     cards: str | None = typer.Option(None, "--cards", help=CARDS_HELP),
+    vs_cards: str | None = typer.Option(
+        None,
+        "--vs-cards",
+        help="A/B test: play the same seeds again with this card file (B; --cards is A) and report the "
+        "deltas per deck matchup and per changed card, paired by seed",
+    ),
 ) -> None:
     """Simulate many games between agents and summarize them (seats and agents with 95 % intervals, first
     player, game length, rule holes, per-card win rates; --decks for a deck-vs-deck grid)."""
@@ -59,6 +65,23 @@ def sim(
         fail("-n must be at least 1")
     g = game_arg(game_id, parse_options(option), cards)
     nseats = players_arg(g, players)
+    if vs_cards is not None:
+        decks = [*(decks or []), *(Path(a) for a in ctx.args)]
+        _ab(
+            g,
+            game_id,
+            [p1, p2, p3, p4][:nseats],
+            n,
+            seed,
+            jobs,
+            cards,
+            vs_cards,
+            decks,
+            max_actions,
+            as_json,
+            report,
+        )
+        return
     for p in (deck1, deck2):
         if p is not None:
             try:
@@ -148,5 +171,47 @@ def sim(
             highlight=False,
             markup=False,
         )
+    if report is not None:
+        console.print(f"report: {report}", highlight=False)
+
+
+def _ab(g, game_id, specs, n, seed, jobs, cards, vs_cards, decks, max_actions, as_json, report) -> None:
+    """``sim --vs-cards``: the A/B test of a card change (tefuda.lab.ab)."""
+    from tefuda.lab.ab import ab_test
+    from tefuda.lab.reports import ab_html, ab_tables
+
+    game_arg(game_id, g.options, vs_cards)  # B must load: its errors name its file
+    if decks and len(decks) < 2:
+        fail("--decks needs at least two deck lists")
+    total = 2 * n * (len(decks) * (len(decks) - 1) if decks else 1)
+    bar = None
+    progress_cb = None
+    if not as_json and sys.stdout.isatty():
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+        bar = Progress(TextColumn("{task.completed}/{task.total} games"), BarColumn(), TimeRemainingColumn())
+        task = bar.add_task("ab", total=total)
+        bar.start()
+
+        def progress_cb(k: int) -> None:
+            bar.update(task, advance=k)
+
+    try:
+        res = ab_test(
+            game_id, specs, n, cards_a=cards, cards_b=vs_cards, decks=[str(d) for d in decks] or None,
+            seed=seed, jobs=jobs, options=g.options, max_actions=max_actions, progress=progress_cb,
+        )  # fmt: skip
+    except (TefudaError, ValueError) as e:
+        fail(str(e))
+    finally:
+        if bar is not None:
+            bar.stop()
+    if report is not None:
+        ab_html(report, res)
+    if as_json:
+        print(json.dumps(res, ensure_ascii=False))
+        return
+    for t in ab_tables(res):
+        console.print(t)
     if report is not None:
         console.print(f"report: {report}", highlight=False)

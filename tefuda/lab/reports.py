@@ -269,3 +269,82 @@ def _reason(d: dict[str, Any], code: str) -> str:
     """An outcome code as its Japanese and English texts."""
     ja, en = d.get("reason_texts", {}).get(code, (code, code))
     return f"{ja} ({en})"
+
+
+# ---------------------------------------------------------------------- A/B test of a card change
+def _delta(e: dict[str, Any]) -> tuple[str, str, str, str]:
+    """A, B, B − A (points) and its interval, from a paired or unpaired comparison."""
+    if e["delta"] is None:
+        return ("—" if e["a"] is None else _pct(e["a"]), "—" if e["b"] is None else _pct(e["b"]), "—", "")
+    lo, hi = e["ci"]
+    mark = " *" if e["significant"] else ""
+    return _pct(e["a"]), _pct(e["b"]), f"{100 * e['delta']:+.1f}{mark}", f"[{100 * lo:+.1f}, {100 * hi:+.1f}]"
+
+
+def _change(e: dict[str, Any]) -> str:
+    return e["change"] + (f" ({', '.join(e['fields'])})" if e["fields"] else "")
+
+
+def ab_tables(res: dict[str, Any]) -> list[Table]:
+    """The A/B answer in the terminal: per matchup P1's score, per changed card its play and win rates."""
+    head = (
+        f"{res['game']}: A = {res['cards_a']}, B = {res['cards_b']}; {res['games_per_matchup']} games per "
+        f"matchup and card set, paired by seed (* : the 95% interval excludes 0)"
+    )
+    m = Table(title=head)
+    for col in ("P1 deck", "P2 deck", "P1 score A", "P1 score B", "B − A (points)", "95% interval"):
+        m.add_column(col)
+    for e in res["matchups"]:
+        m.add_row(e["p1_deck"], e["p2_deck"], *_delta(e["p1_score"]))
+    out = [m]
+    c = Table(title="changed cards: 変更されたカード")
+    for col in ("card", "change", "play rate A", "B", "B − A", "95%", "win rate A", "B", "B − A", "95%"):
+        c.add_column(col)
+    for e in res["cards"]:
+        c.add_row(
+            f"{e['name']} ({e['name_en']})", _change(e), *_delta(e["play_rate"]), *_delta(e["win_rate"])
+        )
+    if not res["cards"]:
+        c.add_row("(no card differs between the two sets)", *[""] * 9)
+    out.append(c)
+    if res["unfinished"]:
+        n = Table(title="not compared")
+        n.add_column("")
+        n.add_row(f"{res['unfinished']} seeds had an error or hit the action cap under A or B")
+        out.append(n)
+    return out
+
+
+def ab_html(path: str | Path, res: dict[str, Any]) -> None:
+    """The A/B answer as one self-contained page (the same tables as the terminal)."""
+    esc = html.escape
+
+    def table(headers: list[str], rows: list[list[str]]) -> str:
+        th = "".join(f"<th>{esc(h)}</th>" for h in headers)
+        body = "".join("<tr>" + "".join(f"<td>{esc(str(x))}</td>" for x in r) + "</tr>" for r in rows)
+        return f"<table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>"
+
+    m = table(
+        ["P1 deck", "P2 deck", "P1 score A", "P1 score B", "B − A (points)", "95% interval"],
+        [[e["p1_deck"], e["p2_deck"], *_delta(e["p1_score"])] for e in res["matchups"]],
+    )
+    c = table(
+        ["card", "change", "play rate A", "B", "B − A", "95%", "win rate A", "B", "B − A", "95%"],
+        [[f"{e['name']} ({e['name_en']})", _change(e), *_delta(e["play_rate"]), *_delta(e["win_rate"])]
+         for e in res["cards"]],
+    )  # fmt: skip
+    page = f"""<!doctype html><html lang="ja"><head><meta charset="utf-8">
+<title>tefuda A/B — {esc(res["game"])}</title>
+<style>body{{font-family:sans-serif;margin:2em}} table{{border-collapse:collapse;margin:1em 0}}
+td,th{{border:1px solid #bbb;padding:4px 8px;text-align:right}} td:first-child{{text-align:left}}
+</style></head>
+<body><h1>A/B: {esc(res["game"])}</h1>
+<p>A = <code>{esc(res["cards_a"])}</code> ({esc(res["card_set_a"])}), B = <code>{esc(res["cards_b"])}</code>
+({esc(res["card_set_b"])}); agents {esc(", ".join(f"{k} {v}" for k, v in res["agents"].items()))};
+{res["games_per_matchup"]} games per matchup and card set on the same seeds (seed {res["seed"]}); deltas are
+paired by seed (a card's win rate: Newcombe's interval); * marks a 95% interval that excludes 0.
+{res["unfinished"]} seeds were not compared (an error or the action cap under A or B).</p>
+<h2>対戦ごと P1's score per matchup</h2>{m}<h2>変更されたカード changed cards</h2>{c}</body></html>
+"""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    Path(path).write_text(page, encoding="utf-8")

@@ -223,6 +223,31 @@ def simulate(
     """Play ``n`` games between ``specs`` (one agent spec per seat), in ``jobs`` processes; a game that
     reaches ``max_actions`` (by default the game's ``max_game_length``) is a rule hole. ``cards``: a
     designer's card file (``+FILE`` laid over the game's pool)."""
+    game, results, seconds = run_games(
+        game_id, specs, n, seed=seed, jobs=jobs, options=options, deck_paths=deck_paths,
+        max_actions=max_actions, keep=save_replays is not None, progress=progress, backend=backend,
+        address=address, cards=cards,
+    )  # fmt: skip
+    return summarize(game, specs, results, seed, seconds, save_replays, error_dir)
+
+
+def run_games(
+    game_id: str,
+    specs: list[str],
+    n: int,
+    *,
+    seed: int = 0,
+    jobs: int | None = None,
+    options: dict[str, Any] | None = None,
+    deck_paths: list[str | None] | None = None,
+    max_actions: int | None = None,
+    keep: bool = False,
+    progress: Callable[[int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    cards: str | None = None,
+) -> tuple[Game, list[GameResult], float]:
+    """The games themselves, one result per seed in seed order (what an A/B test pairs), and the seconds."""
     game = load_game(game_id, options, cards_path=cards)
     max_actions = max_actions or game.max_game_length
     for s in specs:
@@ -235,7 +260,6 @@ def simulate(
         deck_texts.append(deck.to_text())
     seeds = [game_seed(seed, i) for i in range(n)]
     jobs = max(1, min(jobs or os.cpu_count() or 1, n or 1))
-    keep = save_replays is not None
     chunk = max(1, min(50, n // (jobs * 4) or 1))
     tasks = [
         (game_id, dict(game.options), deck_texts, specs, seeds[i : i + chunk], max_actions, keep, cards)
@@ -262,8 +286,7 @@ def simulate(
                 results.extend(got)
                 if progress:
                     progress(len(got))
-    seconds = time.perf_counter() - t0
-    return summarize(game, specs, results, seed, seconds, save_replays, error_dir)
+    return game, results, time.perf_counter() - t0
 
 
 def summarize(
