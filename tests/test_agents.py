@@ -37,8 +37,8 @@ def test_decision_carries_no_true_state(kirifuda):
 
 def test_same_seed_same_game(kirifuda):
     decks = [kirifuda.default_deck(0), kirifuda.default_deck(1)]
-    a = play_game(kirifuda, decks, [GreedyAgent(1, rollouts=2), RandomAgent(2)], 7)[1]
-    b = play_game(kirifuda, decks, [GreedyAgent(1, rollouts=2), RandomAgent(2)], 7)[1]
+    a = play_game(kirifuda, decks, [GreedyAgent(1, rollouts=2, seconds=0), RandomAgent(2)], 7)[1]
+    b = play_game(kirifuda, decks, [GreedyAgent(1, rollouts=2, seconds=0), RandomAgent(2)], 7)[1]
     assert a == b
 
 
@@ -88,3 +88,27 @@ def test_decision_describes_legal_actions_for_every_mode(game_id):
         if n % 25 == 0:
             d = decision_for(state)
             assert [d.describe(a) for a in d.legal] == [state.describe(a) for a in state.legal_actions()]
+
+
+def test_greedy_is_bounded_by_its_time_budget(kirifuda, monkeypatch):
+    """The clock stops the rollouts (counted, not timed): with a budget already spent, one playout only."""
+    import tefuda.agents.greedy as greedy
+
+    calls = []
+    real = greedy.random_playout
+    monkeypatch.setattr(greedy, "random_playout", lambda *a, **k: calls.append(1) or real(*a, **k))
+    state = kirifuda.new_state(None, 3)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    agent = make_agent("greedy:rollouts=1000,seconds=0.000000001", 1)
+    assert agent.act(decision_for(state)) in state.legal_actions()
+    assert len(calls) == 1
+    calls.clear()
+    make_agent("greedy:rollouts=3,seconds=0", 1).act(decision_for(state))
+    assert len(calls) == 3 * len(state.legal_actions())
+
+
+@pytest.mark.parametrize("bad", ["seconds=nan", "seconds=-1", "seconds=inf", "rollouts=0", "rollouts=1e23"])
+def test_greedy_refuses_bad_budgets(bad):
+    with pytest.raises(ValueError, match="greedy"):
+        make_agent(f"greedy:{bad}")

@@ -41,6 +41,10 @@ def parse_options(items: list[str] | None) -> dict[str, str]:
     return out
 
 
+AGENTS_HELP = (
+    "human | random | greedy[:rollouts=6,seconds=0.2] (≤ about 0.2 s a decision) | "
+    "ismcts[:seconds=S or iters=N] (S seconds a decision)"
+)
 CARDS_HELP = (
     "a card file of your own instead of the game's pool; +FILE adds it to the pool (same id: replaced)"
 )

@@ -11,6 +11,7 @@ import typer
 from tefuda.core import TefudaError
 
 from .app import (
+    AGENTS_HELP,
     CARDS_HELP,
     app,
     console,
@@ -40,8 +41,8 @@ def _read(prompt: str) -> str | None:
 @app.command()
 def play(
     game_id: str = typer.Argument("kirifuda", metavar="GAME"),
-    p1: str = typer.Option("human", help="human | random | greedy[:rollouts=N]"),
-    p2: str = typer.Option("greedy", help="human | random | greedy[:rollouts=N]"),
+    p1: str = typer.Option("human", help=AGENTS_HELP),
+    p2: str = typer.Option("greedy", help=AGENTS_HELP),
     p3: str = typer.Option("greedy", help="seat 3's agent (with --players 3 or 4)"),
     p4: str = typer.Option("greedy", help="seat 4's agent (with --players 4)"),
     players: int | None = typer.Option(None, help="number of players (default: the game's minimum)"),

@@ -12,6 +12,7 @@ import typer
 from tefuda.core import TefudaError
 
 from .app import (
+    AGENTS_HELP,
     CARDS_HELP,
     app,
     console,
@@ -27,8 +28,8 @@ from .app import (
 def sim(
     ctx: typer.Context,
     game_id: str = typer.Argument(..., metavar="GAME"),
-    p1: str = typer.Option("random"),
-    p2: str = typer.Option("random"),
+    p1: str = typer.Option("random", help=AGENTS_HELP.replace("human | ", "")),
+    p2: str = typer.Option("random", help="seat 2's agent"),
     p3: str = typer.Option("random", help="seat 3's agent (with --players 3 or 4)"),
     p4: str = typer.Option("random", help="seat 4's agent (with --players 4)"),
     players: int | None = typer.Option(None, help="number of players (default: the game's minimum)"),
