@@ -100,10 +100,33 @@ def render_event(game: Any, ev: dict[str, Any], viewer: int, lang: str = "both")
     return f"{ja} — {_render(game, templates[1], ev, viewer, 1, False)}"
 
 
+@cache
+def _compiled(template: str) -> tuple[tuple[str, str | None, str], ...] | None:
+    """A template cut once into (literal, field, spec) pieces; None when it uses more than plain fields
+    (attribute or index access, conversions, nested specs): those go through ``str.format``'s own path."""
+    parts = []
+    for literal, name, spec, conv in string.Formatter().parse(template):
+        if name is not None and (conv or not name.isidentifier() or "{" in (spec or "")):
+            return None
+        parts.append((literal, name, spec or ""))
+    return tuple(parts)
+
+
 def _render(game: Any, template: str, ev: dict[str, Any], viewer: int, lang: int, bilingual: bool) -> str:
     fields = _fields(game, ev, viewer, lang, bilingual)
+    fmt = _Formatter(game, lang, bilingual)
     try:
-        return " ".join(_Formatter(game, lang, bilingual).vformat(template, (), _Default(fields)).split())
+        parts = _compiled(template)
+        if parts is None:
+            text = fmt.vformat(template, (), _Default(fields))
+        else:
+            out = []
+            for literal, name, spec in parts:
+                out.append(literal)
+                if name is not None:
+                    out.append(fmt.format_field(fields.get(name, ""), spec))
+            text = "".join(out)
+        return " ".join(text.split())
     except (ValueError, TypeError, IndexError, KeyError) as e:
         return f"{ev['code']} {fields.get('who', '')} ({type(e).__name__}: {e})"
 

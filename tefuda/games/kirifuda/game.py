@@ -77,6 +77,7 @@ class KirifudaGame(Game):
 
     def _setup(self) -> None:
         self.tables = compile_cards(self.cardset)
+        self._decklists: dict[tuple, dict[str, int]] = {}
         n = len(self.cardset)
         self.action_space = KINDS.space({"c": n, "s": 2, "p": MAX_POS})
         # card actions, made once: the hot paths index these instead of building tuples
@@ -171,8 +172,19 @@ class KirifudaGame(Game):
         return [a for i, a in enumerate(ATTRIBUTES) if mask >> i & 1]
 
     def decklist_view(self, s: KirifudaState, seat: int) -> dict[str, int]:
-        counts = Counter(self.cardset[s.cards[i]].id for i in range(len(s.cards)) if s.owner[i] == seat)
-        return dict(sorted(counts.items()))
+        """A player's deck list (card id -> copies), counted once per deal and seat (identities do not change
+        in play; the cache compares the whole deal, so a changed one is counted afresh)."""
+        deal = tuple(s.cards)
+        key = (deal, tuple(s.owner), seat)
+        hit = self._decklists.get(key)
+        if hit is not None:
+            return dict(hit)
+        counts = Counter(self.cardset[deal[i]].id for i in range(len(deal)) if s.owner[i] == seat)
+        view = dict(sorted(counts.items()))
+        if len(self._decklists) > 256:
+            self._decklists.clear()
+        self._decklists[key] = view
+        return dict(view)
 
     def position(self, **spec: Any) -> KirifudaState:
         """A hand-made position (position.py documents the arguments: hands, decks, lives, supports,
