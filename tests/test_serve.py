@@ -369,3 +369,34 @@ def test_serve_refuses_bad_arguments_in_one_line(tmp_path):
         r = runner.invoke(app, ["serve", *args])
         assert r.exit_code == 1, (args, r.output)
         assert needle in r.output and "Traceback" not in r.output, (args, r.output)
+
+
+def test_a_room_plays_with_a_designers_card_file(db):
+    nerf = (
+        '[crimson_dragoon]\nname = "紅蓮の竜騎士"\nname_en = "Crimson Dragoon"\n'
+        'type = "attacker"\npow = 300\nattributes = ["火"]\ntext = "弱体化。"\ntext_en = "Nerfed."\neffects = []\n'
+    )
+    with client(db) as c:
+        made = new_room(c, cards={"mode": "add", "toml": nerf}, seed=2)
+        room = made["room"]
+        bad = c.post(
+            "/api/rooms",
+            json={"game": "kirifuda", "cards": {"mode": "add", "toml": nerf.replace("300", '"x"')}},
+        )
+        assert bad.status_code == 400 and bad.json()["error"].startswith(
+            "cards:1: card [crimson_dragoon] field 'pow'"
+        )
+        assert (
+            c.post(
+                "/api/rooms", json={"game": "kirifuda", "cards": {"mode": "merge", "toml": ""}}
+            ).status_code
+            == 400
+        )
+        with c.websocket_connect(f"/ws/{room}") as w0, c.websocket_connect(f"/ws/{room}") as w1:
+            seats = {0: Seat(w0, made["seats"][0]["token"]), 1: Seat(w1, made["seats"][1]["token"])}
+            _drive(seats, Rng(1), 5000)
+        rep = parse_replay(c.get(f"/api/rooms/{room}/replay").text)
+        assert rep.cards == {"mode": "add", "toml": nerf}
+        assert verify(rep).digest() == rep.final_hash
+    with client(db) as c:  # rebuilt from its rows after a restart, with its cards
+        assert c.get(f"/api/rooms/{room}/steps").status_code == 200

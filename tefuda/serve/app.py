@@ -167,6 +167,7 @@ class Server:
                 seats=[type(s)(s.kind, s.spec, new_token() if s.kind == HUMAN else "") for s in pc.seats],
                 client=pc.client,
                 parent=parent.id,
+                cards=pc.cards,
             )
             decks = None
         room_id = secrets.token_urlsafe(6)

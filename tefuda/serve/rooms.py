@@ -17,7 +17,7 @@ import orjson
 from tefuda.agents import make_agent
 from tefuda.core import IllegalActionError, TefudaError
 from tefuda.core.game import Game, load_game
-from tefuda.core.replay import Replay, chat_entry, parse_chat, record
+from tefuda.core.replay import Replay, cards_file, chat_entry, parse_chat, record
 from tefuda.core.state import State
 
 HUMAN = "human"
@@ -57,6 +57,11 @@ class RoomConfig:
     created: float = field(default_factory=time.time)
     client: str = ""  # the address that created it (rooms-per-address limit)
     parent: str | None = None  # the room this one is a rematch of
+    cards: dict[str, str] | None = None  # a designer's card file: {"mode": "replace" | "add", "toml": text}
+
+    def load_game(self) -> Game:
+        cards_path = cards_file(self.cards) if self.cards is not None else None
+        return load_game(self.game, self.options, cards_path=cards_path)
 
 
 def new_token() -> str:
@@ -78,10 +83,22 @@ def make_config(
     if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
         raise RoomError("field 'options': an object of house-rule key/value pairs")
     options = {k: v for k, v in options.items() if v is not None and v != ""}
+    cards = body.get("cards")
+    if cards is not None and not (
+        isinstance(cards, dict)
+        and cards.get("mode", "add") in ("add", "replace")
+        and isinstance(cards.get("toml"), str)
+        and set(cards) <= {"mode", "toml"}
+    ):
+        raise RoomError('field \'cards\': {"mode": "add" | "replace", "toml": a card file\'s text}')
+    if cards is not None:
+        cards = {"mode": cards.get("mode", "add"), "toml": cards["toml"]}
     try:
-        g = load_game(game_id, options)
+        g = load_game(game_id, options, cards_path=cards_file(cards) if cards else None)
     except TefudaError as e:
-        raise RoomError(str(e)) from None
+        raise RoomError(
+            str(e).replace(str(cards_file(cards)).lstrip("+") if cards else "\0", "cards")
+        ) from None
     seats_in = body.get("seats")
     players = body.get("players")
     if players is None:
@@ -147,6 +164,7 @@ def make_config(
         decks=[d.to_text() for d in decks],
         seats=seats,
         client=client,
+        cards=cards,
     )
     return g, cfg, decks
 
@@ -157,7 +175,7 @@ class Room:
     def __init__(self, room_id: str, cfg: RoomConfig, game: Game | None = None, decks: list | None = None):
         self.id = room_id
         self.cfg = cfg
-        self.game = game or load_game(cfg.game, cfg.options)
+        self.game = game or cfg.load_game()
         if decks is None:
             decks = [
                 self.game.parse_deck(t, f"room {room_id}: P{i + 1}'s deck") for i, t in enumerate(cfg.decks)

@@ -49,6 +49,7 @@ rooms = Table(
     Column("parent", String(32)),
     Column("next", String(32)),
     Column("next_tokens", Text),
+    Column("cards", Text),  # a designer's card file, as JSON {"mode", "toml"} (null: the game's own pool)
 )
 
 entries = Table(
@@ -108,6 +109,7 @@ class Store:
                     created=cfg.created,
                     client=cfg.client[:64],
                     parent=cfg.parent,
+                    cards=None if cfg.cards is None else json.dumps(cfg.cards, ensure_ascii=False),
                 )
             )
 
@@ -181,4 +183,5 @@ def config_of(row: dict[str, Any]) -> RoomConfig:
         created=row["created"],
         client=row["client"] or "",
         parent=row["parent"],
+        cards=json.loads(row["cards"]) if row.get("cards") else None,
     )

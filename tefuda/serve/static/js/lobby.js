@@ -137,18 +137,21 @@ async function create(e) {
   }
   const options = {};
   for (const i of $("f-options").querySelectorAll("[data-key]")) if (i.value !== i.dataset.default) options[i.dataset.key] = i.value;
+  const body = { game: g.id, players: seats.length, seats, decks, options };
+  const cardFile = $("f-cards").files[0];
+  if (cardFile) body.cards = { mode: $("f-cards-mode").value, toml: await cardFile.text() };
   const res = await fetch("/api/rooms", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ game: g.id, players: seats.length, seats, decks, options }),
+    body: JSON.stringify(body),
   });
-  const body = await res.json();
+  const made = await res.json();
   if (!res.ok) {
-    $("made").replaceChildren(el("p", { class: "error", "data-testid": "create-error", text: body.error }));
-    toast(body.error, "error");
+    $("made").replaceChildren(el("p", { class: "error", "data-testid": "create-error", text: made.error }));
+    toast(made.error, "error");
     return;
   }
-  lastMade = body;
+  lastMade = made;
   drawMade();
   refreshRooms();
 }
