@@ -374,7 +374,8 @@ def test_serve_refuses_bad_arguments_in_one_line(tmp_path):
 def test_a_room_plays_with_a_designers_card_file(db):
     nerf = (
         '[crimson_dragoon]\nname = "紅蓮の竜騎士"\nname_en = "Crimson Dragoon"\n'
-        'type = "attacker"\npow = 300\nattributes = ["火"]\ntext = "弱体化。"\ntext_en = "Nerfed."\neffects = []\n'
+        'type = "attacker"\npow = 300\nattributes = ["火"]\n'
+        'text = "弱体化。"\ntext_en = "Nerfed."\neffects = []\n'
     )
     with client(db) as c:
         made = new_room(c, cards={"mode": "add", "toml": nerf}, seed=2)
