@@ -128,21 +128,32 @@ def load_cardset(path: str | Path, schema: CardSchema) -> CardSet:
     p = Path(path)
     label = str(path)
     try:
-        raw = p.read_bytes()
+        with p.open("rb") as f:
+            raw = f.read(MAX_CARD_FILE + 1)
     except OSError as e:
         raise CardFileError(label, f"cannot read the file ({e.strerror})") from None
+    if len(raw) > MAX_CARD_FILE:
+        raise CardFileError(label, f"over {MAX_CARD_FILE // 1_000_000} MB: too big for a card file")
     return parse_cardset(raw, schema, label)
+
+
+MAX_CARD_FILE = 200_000_000  # bytes (tens of thousands of cards are a few MB)
 
 
 def parse_cardset(raw: bytes, schema: CardSchema, label: str = "<cards>") -> CardSet:
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte-order mark, as Windows editors write it, is fine
     except UnicodeDecodeError as e:
-        raise CardFileError(label, f"not UTF-8 text (byte {e.start})") from None
+        raise CardFileError(label, f"not UTF-8 text (byte {e.start}; Shift_JIS? save it as UTF-8)") from None
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise CardFileError(label, "holds a NUL byte: is this a text file?", line=line)
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise CardFileError(label, f"not valid TOML: {e}") from None
+    except RecursionError:
+        raise CardFileError(label, "not a card file: its values are nested too deeply") from None
     # each table header's line, found in one pass (a file of tens of thousands of cards loads in linear time)
     header_lines: dict[str, int] = {}
     for i, ln in enumerate(text.splitlines(), 1):

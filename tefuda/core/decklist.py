@@ -55,6 +55,11 @@ class Deck:
         return "".join(line + "\n" for line in lines)
 
 
+MAX_CHARS = 200_000  # characters in a deck list (a real one is a few hundred)
+MAX_LINE = 500  # characters in one line
+MAX_PROBLEMS = 25  # problems reported before the rest are summed up
+
+
 def parse_deck(
     text: str, cardset: CardSet, source: str = "<deck>", sections: dict[str, str] | None = None
 ) -> Deck:
@@ -67,7 +72,19 @@ def parse_deck(
     section = ""
     sections = sections or {}
     by_card: dict[tuple[str, int], int] = {}
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as Windows editors write it
+    if len(text) > MAX_CHARS:
+        raise DeckListError(source, [(None, f"over {MAX_CHARS // 1000} kB: this is not a deck list")])
     for ln, raw in enumerate(text.splitlines(), 1):
+        if len(problems) >= MAX_PROBLEMS:
+            problems.append((None, f"… more problems not shown (the first {MAX_PROBLEMS} are above)"))
+            break
+        if "\x00" in raw:
+            problems.append((ln, "holds a NUL byte: is this a text file?"))
+            continue
+        if len(raw) > MAX_LINE:
+            problems.append((ln, f"a line of {len(raw)} characters (a deck list line is at most {MAX_LINE})"))
+            continue
         line = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("#") else ""
         if raw.lstrip().startswith("#"):
             if not name and not entries:
@@ -112,9 +129,16 @@ def parse_deck(
 def load_deck(path: str | Path, cardset: CardSet, sections: dict[str, str] | None = None) -> Deck:
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise DeckListError(str(path), [(None, "not UTF-8 text")]) from None
+        with p.open("rb") as f:
+            raw = f.read(MAX_CHARS * 4 + 1)  # never more than a deck list could be
     except OSError as e:
         raise DeckListError(str(path), [(None, f"cannot read the file ({e.strerror})")]) from None
+    if len(raw) > MAX_CHARS * 4:
+        raise DeckListError(str(path), [(None, f"over {MAX_CHARS * 4 // 1000} kB: this is not a deck list")])
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise DeckListError(
+            str(path), [(None, f"not UTF-8 text (byte {e.start}; Shift_JIS? save it as UTF-8)")]
+        ) from None
     return parse_deck(text, cardset, str(path), sections)

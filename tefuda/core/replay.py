@@ -12,7 +12,9 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .. import __version__
 from .cards import ADD
@@ -110,14 +112,69 @@ def record(
     )
 
 
-def _need(body: dict, key: str, kind: type | tuple[type, ...], label: str) -> Any:
-    if key not in body:
-        raise ReplayError(f"{label}: missing field '{key}'")
-    v = body[key]
-    if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
-        name = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-        raise ReplayError(f"{label}: field '{key}' must be {name}, got {type(v).__name__}")
-    return v
+MAX_TEXT = 4_000_000  # characters in one deck list, card file or note of a replay
+
+
+class _Cards(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    mode: Literal["replace", "add"]
+    toml: str = Field(max_length=MAX_TEXT)
+
+
+class _Outcome(BaseModel):
+    model_config = ConfigDict(extra="allow", strict=True)
+    winner: int | None = Field(default=None, ge=0, le=15)
+    winners: list[Annotated[int, Field(ge=0, le=15)]] = Field(default_factory=list, max_length=16)
+    code: str = Field(default="", max_length=200)
+
+
+class _Header(BaseModel):
+    """Every field of a replay, its type and range, checked before anything runs (one schema, not scattered
+    checks): a bad file gets one line naming the field, never a traceback."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    format: str
+    format_version: int
+    tefuda: str = Field(default="", max_length=100)
+    game: str = Field(min_length=1, max_length=100)
+    rules_version: str = Field(default="", max_length=1000)
+    card_set: str = Field(default="", max_length=100)
+    options: dict[str, str | bool | int | float | None] = Field(default_factory=dict, max_length=200)
+    seed: int = Field(ge=0, lt=1 << 64)
+    players: int = Field(default=2, ge=1, le=16)
+    agents: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=16)
+    decks: list[Annotated[str, Field(max_length=MAX_TEXT)]] = Field(max_length=16)
+    actions: list[Annotated[str, Field(max_length=10_000)]] = Field(max_length=5_000_000)
+    outcome: _Outcome | None = None
+    final_hash: str = Field(default="", max_length=200)
+    state_format: int = Field(default=1, ge=1, le=1_000_000)
+    note: str = Field(default="", max_length=MAX_TEXT)
+    position: dict[str, Any] | None = None
+    cards: _Cards | None = None
+
+    @model_validator(mode="after")
+    def _per_player(self) -> _Header:
+        if self.position is None and len(self.decks) != self.players:
+            raise ValueError(f"decks: one deck list per player ({self.players}), got {len(self.decks)}")
+        if self.agents and len(self.agents) != self.players:
+            raise ValueError(f"agents: one agent per player ({self.players}), got {len(self.agents)}")
+        return self
+
+
+def _first_error(e: ValidationError) -> str:
+    err = e.errors()[0]
+    loc = ".".join(str(x) for x in err["loc"])
+    msg = err["msg"].removeprefix("Value error, ")
+    if err["type"] == "extra_forbidden":
+        return f"unknown field '{loc}'"
+    if err["type"] == "missing":
+        return f"missing field '{loc}'"
+    if not loc:  # a check across fields names its field itself
+        field, _, rest = msg.partition(": ")
+        return f"field '{field}': {rest}"
+    got = err.get("input")
+    shown = type(got).__name__ if isinstance(got, dict | list) else repr(got)[:60]
+    return f"field '{loc}': {msg} (got {shown})"
 
 
 def parse_replay(text: str, label: str = "<replay>") -> Replay:
@@ -125,11 +182,15 @@ def parse_replay(text: str, label: str = "<replay>") -> Replay:
         body = json.loads(text)
     except json.JSONDecodeError as e:
         raise ReplayError(f"{label}:{e.lineno}: not valid JSON ({e.msg})") from None
+    except RecursionError:
+        raise ReplayError(f"{label}: not a replay (JSON nested too deeply)") from None
     if not isinstance(body, dict):
         raise ReplayError(f"{label}: a replay is a JSON object")
     if body.get("format") != FORMAT:
         raise ReplayError(f"{label}: field 'format' must be {FORMAT!r} (is this a tefuda replay?)")
-    fv = _need(body, "format_version", int, label)
+    fv = body.get("format_version")
+    if not isinstance(fv, int) or isinstance(fv, bool):
+        raise ReplayError(f"{label}: field 'format_version' must be a whole number")
     if fv > FORMAT_VERSION:
         raise ReplayError(f"{label}: format_version {fv} is newer than this tefuda reads ({FORMAT_VERSION})")
     if fv < FORMAT_VERSION:
@@ -137,47 +198,29 @@ def parse_replay(text: str, label: str = "<replay>") -> Replay:
             f"{label}: format_version {fv} was written by an older tefuda, which dealt its games "
             f"differently; this version ({FORMAT_VERSION}) cannot re-simulate it"
         )
-    decks = _need(body, "decks", list, label)
-    actions = _need(body, "actions", list, label)
-    for i, d in enumerate(decks):
-        if not isinstance(d, str):
-            raise ReplayError(f"{label}: decks[{i}] must be the deck list text")
-    for i, a in enumerate(actions):
-        if not isinstance(a, str):
-            raise ReplayError(f"{label}: actions[{i}] must be a string in action notation")
-    outcome = body.get("outcome")
-    if outcome is not None and not isinstance(outcome, dict):
-        raise ReplayError(f"{label}: field 'outcome' must be an object or null")
-    position = body.get("position")
-    if position is not None and not isinstance(position, dict):
-        raise ReplayError(f"{label}: field 'position' must be a position object or absent")
-    cards = body.get("cards")
-    if cards is not None and not (
-        isinstance(cards, dict)
-        and cards.get("mode") in ("replace", "add")
-        and isinstance(cards.get("toml"), str)
-        and set(cards) == {"mode", "toml"}
-    ):
-        raise ReplayError(
-            f'{label}: field \'cards\' must be {{"mode": "replace" | "add", "toml": text}} or absent'
-        )
+    try:
+        h = _Header.model_validate(body)
+    except ValidationError as e:
+        raise ReplayError(f"{label}: {_first_error(e)}") from None
+    except RecursionError:
+        raise ReplayError(f"{label}: not a replay (nested too deeply)") from None
     return Replay(
-        game=_need(body, "game", str, label),
-        seed=_need(body, "seed", int, label),
-        decks=decks,
-        actions=actions,
-        options=_need(body, "options", dict, label) if "options" in body else {},
-        agents=[str(a) for a in body.get("agents", [])],
-        players=_need(body, "players", int, label) if "players" in body else 2,
-        rules_version=str(body.get("rules_version", "")),
-        card_set=str(body.get("card_set", "")),
-        tefuda=str(body.get("tefuda", "")),
-        outcome=outcome,
-        final_hash=str(body.get("final_hash", "")),
-        state_format=_need(body, "state_format", int, label) if "state_format" in body else 1,
-        note=str(body.get("note", "")),
-        position=position,
-        cards=cards,
+        game=h.game,
+        seed=h.seed,
+        decks=h.decks,
+        actions=h.actions,
+        options=h.options,
+        agents=h.agents,
+        players=h.players,
+        rules_version=h.rules_version,
+        card_set=h.card_set,
+        tefuda=h.tefuda,
+        outcome=body.get("outcome"),
+        final_hash=h.final_hash,
+        state_format=h.state_format,
+        note=h.note,
+        position=h.position,
+        cards=None if h.cards is None else h.cards.model_dump(),
     )
 
 
@@ -197,7 +240,7 @@ def cards_file(cards: dict[str, str]) -> str:
 
 def load_replay(path: str | Path) -> Replay:
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ReplayError(f"{path}: not UTF-8 text") from None
     except OSError as e:
@@ -238,7 +281,7 @@ def initial_state(
             raise ReplayError(str(e)) from None
     try:
         state = game.new_state(decks, rep.seed, players=rep.players, record=record_events)
-    except TefudaError as e:
+    except (TefudaError, ValueError) as e:  # a game's own check of players or decks, in one line
         raise ReplayError(f"{label}: {e}") from None
     return game, state
 
@@ -288,4 +331,9 @@ def verify(rep: Replay, label: str = "<replay>", **kw: Any) -> State:
     got = None if res is None else res.as_dict()
     if rep.outcome != got:
         raise ReplayError(f"{label}: outcome {got} != recorded {rep.outcome}")
+    if not rep.final_hash:
+        raise ReplayError(
+            f"{label}: no final_hash recorded, so the final state cannot be checked (its actions are legal "
+            "and its outcome matches)"
+        )
     return state
