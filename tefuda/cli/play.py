@@ -28,6 +28,8 @@ Type the number of an action, or its notation (e.g. `set-attacker 紅蓮の竜�
   ?  / help     this help            view / board   show the table again
   log           recent events        quit           stop (the replay is saved if --save was given)
   say <text>    say something to the table (everyone sees it; some games have rules about it)
+  undo          take back your last action (and the AI's answers to it) — never past a draw, a card
+                shown, a shuffle or a chat line: 取り消し
   hint          what the AI (ismcts) thinks of each action, from your seat's knowledge only"""
 
 
@@ -65,7 +67,8 @@ def play(
     """Play a game: humans see only their own seat's view."""
     from tefuda.agents import decision_for_agent, make_agent
     from tefuda.core import position as positions
-    from tefuda.core.replay import chat_entry, record
+    from tefuda.core.replay import chat_entry, parse_chat, record
+    from tefuda.core.undo import UndoLog, UndoRefused
     from tefuda.lab.runner import agent_seed
 
     start = None
@@ -103,6 +106,19 @@ def play(
     state = start if start is not None else g.new_state(decks, seed, players=n)
     start_data = positions.dump(state) if start is not None else None
     actions: list[str] = []
+    undo_log = UndoLog()
+
+    def rebuild(keep: int):
+        """The game as it was after its first ``keep`` entries (same seed, same actions: the same game)."""
+        again = positions.load(start_data) if start_data is not None else g.new_state(decks, seed, players=n)
+        for entry in actions[:keep]:
+            chat = parse_chat(entry)
+            if chat is not None:
+                again.say(*chat)
+            else:
+                again.apply(again.parse_action(entry))
+        return again
+
     shown = 0
     _last_seen: dict[int, int] = {}  # per human seat: how much of the log they have been shown
 
@@ -144,11 +160,26 @@ def play(
             if isinstance(action, tuple) and action[0] == "say":
                 state.say(seat, action[1])
                 actions.append(chat_entry(seat, action[1]))
+                undo_log.chat()
+                continue
+            if isinstance(action, tuple) and action[0] == "undo":
+                try:
+                    keep = undo_log.target(seat, agents)
+                except UndoRefused as e:
+                    console.print(str(e), highlight=False, markup=False)
+                    continue
+                state = rebuild(keep)
+                del actions[keep:]
+                undo_log.cut(keep)
+                shown = len(state.log or [])
+                console.print(f"取り消しました — undone: back to step {state.steps}", highlight=False)
                 continue
         else:
             action = agents[seat].act(decision_for_agent(state, agents[seat]))
         actions.append(state.notation(action))
+        before = undo_log.before(state)
         state.apply(action)
+        undo_log.after(state, before, seat)
     show_events(viewer)
     res = state.outcome()
     if res is None:
@@ -190,6 +221,8 @@ def _ask_human(state, seat: int, g):
 
             console.print(evaluate(state, "ismcts:iters=300", seat))
             continue
+        if low == "undo":
+            return ("undo",)
         if low == "say" or low.startswith("say "):
             said = text[3:].strip()
             if not said:
