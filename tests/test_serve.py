@@ -401,3 +401,49 @@ def test_a_room_plays_with_a_designers_card_file(db):
         assert verify(rep).digest() == rep.final_hash
     with client(db) as c:  # rebuilt from its rows after a restart, with its cards
         assert c.get(f"/api/rooms/{room}/steps").status_code == 200
+
+
+def test_undo_in_a_room_needs_every_other_persons_yes_and_never_crosses_a_reveal(db):
+    from tefuda.serve.rooms import RoomError
+
+    with client(db) as c:
+        made = new_room(c, seed=8)
+        room_id = made["room"]
+        room = c.app.state.server.live[room_id].room
+        with c.websocket_connect(f"/ws/{room_id}") as w0, c.websocket_connect(f"/ws/{room_id}") as w1:
+            seats = {0: Seat(w0, made["seats"][0]["token"]), 1: Seat(w1, made["seats"][1]["token"])}
+            rng = Rng(5)
+            refused_reveal = False
+            for _ in range(300):  # play until the last mover may take its action back
+                mover = seats[0].obs["to_move"]
+                _drive(seats, rng, 1)
+                try:
+                    room.undo_target(mover)
+                    break
+                except RoomError as e:
+                    refused_reveal |= "reveal" in str(e)
+            else:
+                raise AssertionError("no action could ever be undone")
+            assert refused_reveal
+            asker, other = seats[mover], seats[1 - mover]
+            before = asker.decision
+            # the other person says no: nothing changes
+            asker.ws.send_text(json.dumps({"type": "undo"}))
+            assert asker.recv()["type"] == "undo_request" and other.recv()["type"] == "undo_request"
+            assert asker.send(type="undo_answer", accept=True)["type"] == "error"  # not the asker's to answer
+            other.ws.send_text(json.dumps({"type": "undo_answer", "accept": False}))
+            assert other.recv() == {**other.got[-1], "type": "undo_result", "ok": False, "seat": 1 - mover}
+            assert asker.recv()["type"] == "undo_result" and room.decision == before
+            # asked again, and yes: both tables go back one action, the database too
+            asker.ws.send_text(json.dumps({"type": "undo"}))
+            asker.recv(), other.recv()
+            other.ws.send_text(json.dumps({"type": "undo_answer", "accept": True}))
+            for s in (asker, other):
+                assert s.recv()["type"] == "undo_result"
+                assert s.recv()["type"] == "state"
+            assert asker.decision == other.decision == before - 1 == room.decision
+            assert asker.obs["to_move"] == mover
+            entries = len(room.entries)
+    with client(db) as c:  # the database holds the game as undone
+        assert c.get(f"/api/rooms/{room_id}").json()["decision"] == before - 1
+        assert len(c.app.state.server.live[room_id].room.entries) == entries

@@ -52,6 +52,7 @@ class Live:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     driver: asyncio.Task | None = None
     thinking: int | None = None
+    undo: dict[str, Any] | None = None  # an undo asked for, waiting for the other people's yes
 
 
 class Committer:
@@ -208,19 +209,22 @@ class Server:
                 "options": s["options"],
             },
         )
-        await self.send(
-            conn,
-            {
-                "type": "state",
-                "decision": room.decision,
-                "observation": room.observation(conn.seat),
-                "log": room.recent_log(conn.seat),
-                "thinking": live.thinking,
-                "chat": room.chat[-100:],
-            },
-        )
+        await self.send(conn, self.state_msg(live, conn))
         if room.next_room and conn.seat is not None:
             await self.send(conn, self._rematch_msg(room, conn.seat))
+
+    @staticmethod
+    def state_msg(live: Live, conn: Conn) -> dict[str, Any]:
+        """The whole table as ``conn``'s seat sees it (on joining, and after an undo)."""
+        room = live.room
+        return {
+            "type": "state",
+            "decision": room.decision,
+            "observation": room.observation(conn.seat),
+            "log": room.recent_log(conn.seat),
+            "thinking": live.thinking,
+            "chat": room.chat[-100:],
+        }
 
     async def broadcast(self, live: Live, events: list[Any]) -> None:
         room = live.room
@@ -252,6 +256,10 @@ class Server:
         """The one way a room changes: the entry committed first, then taken; an ended game is marked over."""
         await self.committer.add(room.id, len(room.entries), entry)
         events = take()
+        live = self.live.get(room.id)
+        if live is not None and live.undo is not None:  # the game went on: the undo asked for is void
+            live.undo = None
+            await self.tell_all(live, {"type": "undo_result", "ok": False, "reason": "the game went on"})
         if room.over:
             res = room.state.outcome()
             await self.committer.run(self.store.finish, room.id, None if res is None else res.as_dict())
@@ -295,6 +303,57 @@ class Server:
             events = await self._record(room, entry, lambda: room.say(entry))
             await self.tell_all(live, {"type": "chat", **room.chat[-1]})
             await self.broadcast(live, events)
+
+    # ------------------------------------------------------------------ undo (every person agrees)
+    async def ask_undo(self, live: Live, conn: Conn) -> None:
+        """A seat asks to take back its last action: done at once if no other person plays, else once each
+        of them says yes (core.undo decides how far back, never past a reveal)."""
+        if await self._spectating(conn, "undo"):
+            return
+        async with live.lock:
+            room = live.room
+            try:
+                keep = room.undo_target(conn.seat)
+            except RoomError as e:
+                await self.send(conn, {"type": "error", "error": str(e)})
+                return
+            others = {i for i, s in enumerate(room.cfg.seats) if s.kind == HUMAN and i != conn.seat}
+            if not others:
+                await self._undo(live, conn.seat, keep)
+                return
+            live.undo = {"seat": conn.seat, "keep": keep, "decision": room.decision, "waiting": others}
+            await self.tell_all(live, {"type": "undo_request", "seat": conn.seat})
+
+    async def answer_undo(self, live: Live, conn: Conn, msg: dict[str, Any]) -> None:
+        if await self._spectating(conn, "answer an undo"):
+            return
+        async with live.lock:
+            req = live.undo
+            if req is None or req["decision"] != live.room.decision:
+                live.undo = None
+                await self.send(conn, {"type": "error", "error": "no undo is waiting for an answer"})
+                return
+            if conn.seat not in req["waiting"]:
+                await self.send(conn, {"type": "error", "error": "this undo does not wait for your answer"})
+                return
+            if msg.get("accept") is not True:
+                live.undo = None
+                await self.tell_all(live, {"type": "undo_result", "ok": False, "seat": conn.seat})
+                return
+            req["waiting"].discard(conn.seat)
+            if not req["waiting"]:
+                live.undo = None
+                await self._undo(live, req["seat"], req["keep"])
+
+    async def _undo(self, live: Live, seat: int, keep: int) -> None:
+        room = live.room
+        await self.committer.run(self.store.truncate, room.id, keep)
+        room.rewind(keep)
+        live.thinking = None
+        await self.tell_all(live, {"type": "undo_result", "ok": True, "seat": seat})
+        for c in list(live.conns):
+            await self.send(c, self.state_msg(live, c))
+        self.kick(room.id)
 
     def _rematch_msg(self, room: Room, seat: int) -> dict[str, Any]:
         token = room.next_tokens[seat] if seat < len(room.next_tokens) else ""
@@ -347,7 +406,7 @@ class Server:
             spec = room.cfg.seats[seat]
             if spec.kind != AGENT:
                 return
-            decision = room.decision
+            decision, epoch = room.decision, room.epoch
             live.thinking = seat
             await self.tell_all(live, {"type": "thinking", "seat": seat})
             action, why = await self.thinkers.act(
@@ -355,7 +414,7 @@ class Server:
             )
             async with live.lock:
                 live.thinking = None
-                if room.decision != decision or room.over:
+                if room.decision != decision or room.epoch != epoch or room.over:
                     continue
                 events = await self.commit_and_apply(live, action)
                 if why:
@@ -595,6 +654,10 @@ def create_app(
                     await srv.say(live, conn, msg)
                 elif kind == "rematch":
                     await srv.rematch(live, conn)
+                elif kind == "undo":
+                    await srv.ask_undo(live, conn)
+                elif kind == "undo_answer":
+                    await srv.answer_undo(live, conn, msg)
                 else:
                     await Server.send(conn, {"type": "error", "error": f"unknown message type {kind!r}"})
         except WebSocketDisconnect:

@@ -19,6 +19,7 @@ from tefuda.core import IllegalActionError, TefudaError
 from tefuda.core.game import Game, load_game
 from tefuda.core.replay import Replay, cards_file, chat_entry, parse_chat, record
 from tefuda.core.state import State
+from tefuda.core.undo import UndoLog, UndoRefused
 
 HUMAN = "human"
 AGENT = "agent"
@@ -177,9 +178,7 @@ class Room:
         self.cfg = cfg
         self.game = game or cfg.load_game()
         if decks is None:
-            decks = [
-                self.game.parse_deck(t, f"room {room_id}: P{i + 1}'s deck") for i, t in enumerate(cfg.decks)
-            ]
+            decks = self._decks()
         try:
             self.state: State = self.game.new_state(decks, cfg.seed, players=cfg.players)
         except TefudaError as e:
@@ -188,6 +187,13 @@ class Room:
         self.chat: list[dict[str, Any]] = []
         self.next_room: str | None = None  # the rematch, once asked for
         self.next_tokens: list[str] = []
+        self.undo_log = UndoLog()
+        self.epoch = 0  # bumped by each undo: an AI's answer to an earlier epoch is dropped
+
+    def _decks(self) -> list[Any]:
+        return [
+            self.game.parse_deck(t, f"room {self.id}: P{i + 1}'s deck") for i, t in enumerate(self.cfg.decks)
+        ]
 
     # ------------------------------------------------------------------ facts
     @property
@@ -304,9 +310,32 @@ class Room:
     def apply(self, action) -> list[Any]:
         """Apply an action already checked (and committed): its events."""
         entry = self.state.notation(action)
+        seat = self.state.current_player
+        before = self.undo_log.before(self.state)
         events = self.state.apply(action)
+        self.undo_log.after(self.state, before, seat)
         self.entries.append(entry)
         return events
+
+    def undo_target(self, seat: int) -> int:
+        """How many entries to keep to take back ``seat``'s last action (core.undo: never past a reveal, a
+        chat line or another person's action); raises RoomError with the reason."""
+        if self.over:
+            raise RoomError("the game is over: nothing to undo")
+        agents = [None if s.kind == HUMAN else s for s in self.cfg.seats]
+        try:
+            return self.undo_log.target(seat, agents)
+        except UndoRefused as e:
+            raise RoomError(str(e)) from None
+
+    def rewind(self, keep: int) -> None:
+        """The room as it was after its first ``keep`` entries (rebuilt from the seed: the same game)."""
+        entries = self.entries[:keep]
+        self.state = self.game.new_state(self._decks(), self.cfg.seed, players=self.cfg.players)
+        self.entries, self.chat, self.undo_log = [], [], UndoLog()
+        for e in entries:
+            self.replay_entry(e)
+        self.epoch += 1
 
     def chat_line(self, seat: int, text: Any) -> str:
         if not isinstance(text, str) or not text.strip():
@@ -323,6 +352,7 @@ class Room:
         assert chat is not None
         events = self.state.say(*chat)
         self.entries.append(entry)
+        self.undo_log.chat()
         self.chat.append({"seat": chat[0], "text": chat[1]})
         return events
 

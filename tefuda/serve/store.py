@@ -20,6 +20,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -123,6 +124,11 @@ class Store:
         now = time.time()
         with self.engine.begin() as c:
             c.execute(insert(entries), [{"room": r, "n": n, "entry": e, "at": now} for r, n, e in rows])
+
+    def truncate(self, room_id: str, keep: int) -> None:
+        """Undo: the room's entries from ``keep`` on are gone (everyone at the table agreed)."""
+        with self.engine.begin() as c:
+            c.execute(delete(entries).where(entries.c.room == room_id, entries.c.n >= keep))
 
     def finish(self, room_id: str, outcome: dict[str, Any] | None) -> None:
         with self.engine.begin() as c:

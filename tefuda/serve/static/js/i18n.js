@@ -61,6 +61,13 @@ const WORDS = {
   cards: ["枚", "cards"],
   hidden: ["非公開", "hidden"],
   error: ["エラー", "Error"],
+  undo: ["取り消し (直前の自分の行動)", "Undo (your last action)"],
+  undo_asked: ["直前の行動の取り消しを求めています", "asks to take back their last action"],
+  undo_waiting: ["ほかのプレイヤーの同意を待っています", "Waiting for the other players to agree"],
+  undo_done: ["取り消しました", "Undone"],
+  undo_refused: ["取り消しはできませんでした", "The undo did not happen"],
+  accept: ["同意する", "Accept"],
+  refuse: ["断る", "Refuse"],
   not_over: ["まだ終わっていません", "Not over yet"],
 };
 

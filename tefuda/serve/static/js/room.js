@@ -5,7 +5,7 @@ import { logLine, outcomeText, renderActions, renderTable } from "./table.js";
 const roomId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const token = new URLSearchParams(location.hash.slice(1)).get("t") || "";
 
-const S = { obs: null, decision: 0, welcome: null, log: [], chat: [], thinking: null, rematch: null, hl: [] };
+const S = { obs: null, decision: 0, welcome: null, log: [], chat: [], thinking: null, rematch: null, hl: [], undoAsk: null };
 let ws = null;
 let backoff = 500;
 
@@ -19,6 +19,7 @@ function draw() {
   $("who").textContent = obs.spectator ? t("spectator") : `P${obs.seat + 1} (${t("you")})`;
   renderTable($("table"), obs, pick);
   renderActions($("actions"), obs, act, S.hl);
+  drawUndo();
   const st = $("turn-state");
   const thinking = $("thinking");
   thinking.hidden = S.thinking === null || obs.outcome !== null;
@@ -28,6 +29,23 @@ function draw() {
   else st.textContent = `P${obs.to_move + 1} ${t("to_move")} — ${t("waiting")}`;
   drawLog();
   drawResult();
+}
+
+function drawUndo() {
+  const obs = S.obs;
+  const box = $("undo");
+  box.replaceChildren();
+  if (!obs || obs.spectator || obs.outcome) return;
+  if (S.undoAsk !== null && S.undoAsk !== undefined && S.undoAsk !== obs.seat) {
+    box.append(
+      el("p", { text: `P${S.undoAsk + 1}: ${t("undo_asked")}` }),
+      el("button", { "data-testid": "undo-yes", onclick: () => send({ type: "undo_answer", accept: true }), text: t("accept") }),
+      " ",
+      el("button", { "data-testid": "undo-no", onclick: () => send({ type: "undo_answer", accept: false }), text: t("refuse") })
+    );
+    return;
+  }
+  box.append(el("button", { class: "undo", "data-testid": "undo", onclick: () => send({ type: "undo" }), text: t("undo") }));
 }
 
 function drawLog() {
@@ -113,6 +131,16 @@ function onMessage(ev) {
     case "rematch":
       S.rematch = m.url;
       if (S.obs) drawResult();
+      break;
+    case "undo_request":
+      S.undoAsk = m.seat;
+      if (S.obs && m.seat === S.obs.seat) toast(t("undo_waiting"));
+      drawUndo();
+      break;
+    case "undo_result":
+      S.undoAsk = null;
+      toast(m.ok ? t("undo_done") : t("undo_refused"), m.ok ? "info" : "error");
+      drawUndo();
       break;
     case "error":
       toast(m.error, "error");
