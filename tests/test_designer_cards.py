@@ -184,3 +184,12 @@ def test_errors_in_a_big_file_name_the_right_line(tmp_path):
         assert str(e).startswith(f"{path}:{header + 1}: card [{card}] field 'pow'"), str(e)
     else:
         raise AssertionError("a bad field was accepted")
+
+
+def test_bench_takes_the_file(tmp_path):
+    f = mine(tmp_path)
+    r = run("bench", "kirifuda", "--cards", f"+{f}", "--seconds", "0.2", "--json")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["actions_per_s"] > 0
+    r = run("bench", "kirifuda", "--cards", "/no/such.toml")
+    assert r.exit_code == 1 and "no such file" in r.output
