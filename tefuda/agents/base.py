@@ -120,5 +120,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
             k, eq, v = part.partition("=")
             if not eq or not k.strip():
                 raise ValueError(f"agent {spec!r}: options are key=value, separated by commas")
+            if k.strip() in opts:
+                raise ValueError(f"agent {spec!r}: option {k.strip()} is given twice")
             opts[k.strip()] = v.strip()
     return name.strip(), opts

@@ -68,10 +68,14 @@ class IsmctsAgent:
         max_rollout: int = 1000,
         depth: int = 16,
     ) -> None:
-        if iters < 1:
-            raise ValueError("ismcts: iters must be at least 1")
-        if seconds < 0:
-            raise ValueError("ismcts: seconds must not be negative")
+        if not 1 <= iters <= 100_000_000:
+            raise ValueError("ismcts: iters must be 1–100000000")
+        if not 0 <= seconds <= 3600:  # also refuses nan and inf
+            raise ValueError("ismcts: seconds must be 0–3600 (0: use iters)")
+        if not 0 <= c <= 100:
+            raise ValueError("ismcts: c must be 0–100")
+        if not 1 <= max_rollout <= 1_000_000:
+            raise ValueError("ismcts: max_rollout must be 1–1000000")
         if depth < 0:
             raise ValueError("ismcts: depth must not be negative (0: play each playout to the end)")
         if rollout not in ("random", "greedy"):

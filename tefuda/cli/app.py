@@ -5,6 +5,7 @@ Every error a user can cause ends in one clear line and a non-zero exit, never a
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,47 @@ def cards_arg(value: str | None) -> str | None:
     return value
 
 
+def jobs_arg(jobs: int | None) -> int | None:
+    if jobs is not None and jobs < 1:
+        fail(f"--jobs {jobs}: at least 1 worker process")
+    return jobs
+
+
+def max_actions_arg(n: int | None) -> int | None:
+    if n is not None and n < 1:
+        fail(f"--max-actions {n}: at least 1")
+    return n
+
+
+def out_file_arg(path: Path | None, option: str) -> Path | None:
+    """An output file, checked before any work is done (so a long run never ends in a write error)."""
+    if path is None:
+        return None
+    if path.is_dir():
+        fail(f"{option} {path}: is a directory (name a file in it)")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        fail(f"{option} {path}: no such directory {parent}")
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        fail(f"{option} {path}: not writable")
+    return path
+
+
+def out_dir_arg(path: Path | None, option: str) -> Path | None:
+    """An output directory, made (and checked writable) before any work is done."""
+    if path is None:
+        return None
+    if path.exists() and not path.is_dir():
+        fail(f"{option} {path}: is a file, not a directory")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        fail(f"{option} {path}: cannot make the directory ({e.strerror})")
+    if not os.access(path, os.W_OK):
+        fail(f"{option} {path}: not writable")
+    return path
+
+
 def cards_payload(value: str) -> dict[str, str]:
     """``--cards`` for a replay: the file's text, embedded as a replay records it (replacing its own)."""
     path = Path(cards_arg(value).lstrip("+"))
@@ -80,7 +122,7 @@ def game_arg(game_id: str, options: dict[str, Any] | None = None, cards: str | N
 
 
 def players_arg(g, players: int | None) -> int:
-    n = players or g.min_players
+    n = g.min_players if players is None else players
     if not g.min_players <= n <= g.max_players:
         fail(f"{g.id} is played by {g.min_players}–{g.max_players} players, not {n}")
     return n

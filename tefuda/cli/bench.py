@@ -10,6 +10,7 @@ from .app import (
     CARDS_HELP,
     app,
     console,
+    fail,
     game_arg,
     players_arg,
 )
@@ -29,6 +30,8 @@ def bench_cmd(
     --ismcts, the search's iterations per second)."""
     from tefuda.lab.bench import bench, bench_ismcts
 
+    if not 0 < seconds <= 3600:  # also refuses nan
+        fail(f"--seconds {seconds}: a number of seconds above 0 (at most 3600)")
     n = players_arg(game_arg(game_id, None, cards), players)
     run = bench_ismcts if ismcts else bench
     r = run(game_id, seconds, players=n, cards=cards)

@@ -34,14 +34,23 @@ def games() -> None:
     t = Table(title="games")
     for col in ("id", "日本語", "English", "rules", "players", "options (default)"):
         t.add_column(col)
+    broken: list[str] = []
     for gid in game_ids():
-        g = load_game(gid)
+        try:
+            g = load_game(gid)
+        except TefudaError as e:  # e.g. its card file was edited into an invalid one
+            broken.append(f"game {gid}: {e}")
+            continue
         m = g.metadata()
         opts = "\n".join(f"{k}={v['default']}" for k, v in m["options"].items())
         t.add_row(gid, m["name"], m["name_en"], m["rules_version"], "–".join(map(str, m["players"])), opts)
     console.print(t)
     for name, why in broken_games().items():
         err.print(f"warning: the game {name!r} offered by an installed package could not be loaded: {why}")
+    if broken:
+        for line in broken:
+            err.print(f"error: {line}", highlight=False, markup=False)
+        raise typer.Exit(1)
 
 
 @app.command()
@@ -65,6 +74,9 @@ def cards(
     g = game_arg(game_id, None, cards_file)
     rows = [g.card_table_row(c) for c in g.cardset]
     if type_:
+        types = sorted({str(r.get("type")) for r in rows})
+        if type_ not in types:
+            fail(f"--type {type_}: {g.id} has no cards of that type (types: {', '.join(types)})")
         rows = [r for r in rows if r.get("type") == type_]
     if attr:
         rows = [r for r in rows if attr in (r.get("attributes") or [])]

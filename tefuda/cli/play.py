@@ -18,6 +18,8 @@ from .app import (
     decks_arg,
     fail,
     game_arg,
+    max_actions_arg,
+    out_file_arg,
     parse_options,
     players_arg,
 )
@@ -103,7 +105,15 @@ def play(
     seats = ", ".join(f"P{i + 1} {s}" for i, s in enumerate(specs))
     where = f"from {from_}" if from_ is not None else f"seed {seed}"
     console.print(f"{g.name} ({g.name_en}) — {where}; {seats}", highlight=False)
-    state = start if start is not None else g.new_state(decks, seed, players=n)
+    save = out_file_arg(save, "--save")
+    max_actions_arg(max_actions)
+    if start is not None:
+        state = start
+    else:
+        try:
+            state = g.new_state(decks, seed, players=n)
+        except (TefudaError, ValueError) as e:  # e.g. a house rule for another number of players
+            fail(str(e))
     start_data = positions.dump(state) if start is not None else None
     actions: list[str] = []
     undo_log = UndoLog()

@@ -18,6 +18,10 @@ from .app import (
     console,
     fail,
     game_arg,
+    jobs_arg,
+    max_actions_arg,
+    out_dir_arg,
+    out_file_arg,
     parse_options,
     players_arg,
 )
@@ -66,6 +70,22 @@ def sim(
         fail("-n must be at least 1")
     g = game_arg(game_id, parse_options(option), cards)
     nseats = players_arg(g, players)
+    jobs_arg(jobs)
+    max_actions_arg(max_actions)
+    for p in [deck1, deck2, *(decks or []), *(Path(a) for a in ctx.args if not a.startswith("-"))]:
+        if p is not None:
+            try:
+                g.load_deck(p)  # every deck checked before any game is played
+            except TefudaError as e:
+                fail(str(e))
+    out_file_arg(report, "--report")
+    out_dir_arg(save_replays, "--save-replays")
+    for i, spec in enumerate([p1, p2, p3, p4][:nseats]):
+        if spec.split(":", 1)[0].strip() == "human":
+            fail(
+                f"--p{i + 1} human: a person plays with `tefuda play`; "
+                "sim's agents are random, greedy and ismcts"
+            )
     if vs_cards is not None:
         decks = [*(decks or []), *(Path(a) for a in ctx.args)]
         _ab(
@@ -83,12 +103,6 @@ def sim(
             report,
         )
         return
-    for p in (deck1, deck2):
-        if p is not None:
-            try:
-                g.load_deck(p)
-            except TefudaError as e:
-                fail(str(e))
     progress_cb = None
     bar = None
     if not as_json and sys.stdout.isatty():
@@ -143,10 +157,13 @@ def sim(
             fail("--decks needs at least two deck lists")
         from tefuda.lab.reports import round_robin
 
-        rr = round_robin(
-            game_id, [p1, p2], [str(x) for x in decks], n, seed=seed, jobs=jobs, options=g.options,
-            max_actions=max_actions, cards=cards,
-        )  # fmt: skip
+        try:
+            rr = round_robin(
+                game_id, [p1, p2], [str(x) for x in decks], n, seed=seed, jobs=jobs, options=g.options,
+                max_actions=max_actions, cards=cards,
+            )  # fmt: skip
+        except (TefudaError, ValueError) as e:
+            fail(str(e))
     d = summary.to_dict()
     if report is not None:
         from tefuda.lab.reports import html_report

@@ -1,0 +1,71 @@
+"""A newcomer's first hour: every bad input from issue 15 ends in one clear line naming it and a nonzero
+exit — never a traceback, never a long run that fails at its end."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from tefuda.cli.main import app
+
+runner = CliRunner()
+
+
+def _fails_cleanly(args: list[str], needle: str, input: str | None = "quit\n") -> None:
+    r = runner.invoke(app, args, input=input)
+    assert r.exception is None or isinstance(r.exception, SystemExit), (args, r.exception)
+    assert r.exit_code == 1, (args, r.output)
+    errors = [ln for ln in r.output.splitlines() if ln.startswith("error: ")]
+    assert len(errors) == 1 and needle in errors[0], (args, r.output)
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["play", "yonesu", "--option", "teams=true"], "exactly 4 players"),
+        (["sim", "yonesu", "--option", "teams=true", "-n", "3"], "exactly 4 players"),
+        (["sim", "kirifuda", "--report", "/no/such/dir/r.html", "-n", "2"], "no such directory"),
+        (["sim", "kirifuda", "--report", "/etc", "-n", "2"], "is a directory"),
+        (["sim", "kirifuda", "--save-replays", "/etc/passwd", "-n", "2"], "is a file"),
+        (["play", "kirifuda", "--save", "/etc"], "is a directory"),
+        (["sim", "kirifuda", "--players", "0", "-n", "2"], "not 0"),
+        (["play", "kirifuda", "--players", "0"], "not 0"),
+        (["sim", "kirifuda", "--jobs", "0", "-n", "2"], "--jobs 0"),
+        (["sim", "kirifuda", "--jobs", "-1", "-n", "2"], "--jobs -1"),
+        (["bench", "kirifuda", "--seconds", "-1"], "--seconds -1"),
+        (["bench", "kirifuda", "--seconds", "nan"], "--seconds nan"),
+        (["sim", "kirifuda", "--p1", "ismcts:seconds=nan", "-n", "1"], "seconds"),
+        (["sim", "kirifuda", "--p1", "ismcts:seconds=inf", "-n", "1"], "seconds"),
+        (["sim", "kirifuda", "--p1", "ismcts:iters=1e23", "-n", "1"], "iters"),
+        (["sim", "kirifuda", "--p1", "ismcts:iters=100000000000000000000000", "-n", "1"], "iters"),
+        (["sim", "kirifuda", "--p1", "greedy:rollouts=2,rollouts=3", "-n", "1"], "given twice"),
+        (["sim", "kirifuda", "--max-actions", "0", "-n", "2"], "--max-actions 0"),
+        (["sim", "kirifuda", "--p1", "human", "-n", "1"], "tefuda play"),
+        (["cards", "kirifuda", "--type", "nosuch"], "types: attacker"),
+    ],
+)
+def test_bad_input_gets_one_line(args, needle):
+    _fails_cleanly(args, needle)
+
+
+def test_sim_refuses_a_bad_deck_in_the_grid_before_playing(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1 no such card\n", encoding="utf-8")
+    _fails_cleanly(["sim", "kirifuda", "--decks", str(bad), str(bad), "-n", "2"], f"{bad}:1")
+
+
+def test_games_names_a_game_whose_cards_are_broken(monkeypatch):
+    import tefuda.core as core
+    from tefuda.core import CardFileError
+
+    real = core.load_game
+
+    def broken(gid, *a, **k):
+        if gid == "genesis":
+            raise CardFileError("genesis/cards.toml", "not valid TOML", line=3)
+        return real(gid, *a, **k)
+
+    monkeypatch.setattr(core, "load_game", broken)
+    r = runner.invoke(app, ["games"])
+    assert r.exit_code == 1 and "kirifuda" in r.output
+    assert "error: game genesis: genesis/cards.toml:3: not valid TOML" in r.output
