@@ -4,32 +4,45 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play serve test lint bench clean
+.PHONY: play serve test test-long lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): $(BIN)/python pyproject.toml
+# what playing needs, what serving needs, and (for the tests) everything
+$(VENV)/.play: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.serve: $(VENV)/.play
+	$(BIN)/python -m pip install --quiet -e '.[serve]'
+	touch $@
+
+$(STAMP): $(VENV)/.play
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
 GAME ?= kirifuda
 PLAYERS ?= 2
 
-play: $(STAMP)
+play: $(VENV)/.play
 	$(BIN)/tefuda play $(GAME) --players $(PLAYERS) --p1 human --p2 greedy --p3 greedy --p4 greedy
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-serve: $(STAMP)
+serve: $(VENV)/.serve
 	$(BIN)/tefuda serve --host $(HOST) --port $(PORT)
 
+# the whole suite on every core (pytest-xdist), soak tests short; test-long runs the soaks in full (CI runs both)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
+
+test-long: $(STAMP)
+	TEFUDA_TEST_LONG=1 $(BIN)/python -m pytest -n auto
 
 lint: $(STAMP)
 	$(BIN)/ruff check --fix .

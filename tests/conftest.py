@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from tefuda.core import Rng, State, load_game
 from tefuda.core.game import load_case, mode_cases
+
+# `make test` runs every test with short soaks; `make test-long` (and CI) runs the long ones in full
+LONG = bool(os.environ.get("TEFUDA_TEST_LONG"))
+
+
+def soak(n: int, quick: int | None = None) -> range:
+    """Seeds for a soak test: all ``n`` under `make test-long` (and in CI), ``quick`` (default a quarter,
+    at least 2) in the everyday suite."""
+    return range(n if LONG else (quick if quick is not None else max(2, n // 4)))
 
 
 def random_game(
@@ -75,3 +86,24 @@ def pytest_generate_tests(metafunc):
 @pytest.fixture
 def kirifuda():
     return load_game("kirifuda")
+
+
+def pg_schema_url() -> str | None:
+    """A PostgreSQL URL (from TEFUDA_TEST_PG) whose tables live in a fresh schema of their own, so tests
+    running side by side (pytest-xdist) never share a table; None when no PostgreSQL is given."""
+    import os
+    import uuid
+    from urllib.parse import quote
+
+    from sqlalchemy import create_engine, text
+
+    url = os.environ.get("TEFUDA_TEST_PG")
+    if not url:
+        return None
+    schema = f"t_{uuid.uuid4().hex[:12]}"
+    eng = create_engine(url)
+    with eng.begin() as c:
+        c.execute(text(f"CREATE SCHEMA {schema}"))
+    eng.dispose()
+    sep = "&" if "?" in url else "?"
+    return f"{url}{sep}options={quote(f'-csearch_path={schema}')}"

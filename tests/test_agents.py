@@ -7,12 +7,13 @@ import pytest
 from tefuda.agents import GreedyAgent, RandomAgent, decision_for, make_agent, parse_spec
 from tefuda.core.game import load_case
 from tefuda.lab.runner import play_game
+from tests.conftest import soak
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy:rollouts=2"])
 def test_agents_play_only_legal_actions_for_every_seat(game_id, spec):
     game, mode = load_case(game_id)
-    for seed in range(3):
+    for seed in soak(3, 1):
         state = game.new_state(None, seed, players=mode.players, record=False)
         agents = [make_agent(spec, seed * 10 + s) for s in range(state.nplayers)]
         while not state.is_over:

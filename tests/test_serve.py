@@ -4,7 +4,6 @@ stale, duplicate and illegal submissions, spectators, chat, limits, reconnection
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -32,15 +31,11 @@ def any_db(request, tmp_path: Path) -> str:
     """The persistence tests run on SQLite, and on a real PostgreSQL when TEFUDA_TEST_PG names one."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'serve.db'}"
-    url = os.environ.get("TEFUDA_TEST_PG")
-    if not url:
-        pytest.skip("TEFUDA_TEST_PG (a PostgreSQL URL) is not set")
-    from sqlalchemy import create_engine, text
+    from tests.conftest import pg_schema_url
 
-    eng = create_engine(url)
-    with eng.begin() as c:  # a clean slate
-        c.execute(text("DROP TABLE IF EXISTS tefuda_entries, tefuda_rooms"))
-    eng.dispose()
+    url = pg_schema_url()  # a schema of its own: a clean slate, whatever runs beside it
+    if url is None:
+        pytest.skip("TEFUDA_TEST_PG (a PostgreSQL URL) is not set")
     return url
 
 

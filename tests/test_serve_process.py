@@ -144,11 +144,6 @@ def test_a_killed_server_loses_no_acknowledged_action(tmp_path):
     not os.environ.get("TEFUDA_TEST_PG"), reason="TEFUDA_TEST_PG (a PostgreSQL URL) is not set"
 )
 def test_a_killed_server_loses_no_acknowledged_action_on_postgresql():
-    from sqlalchemy import create_engine, text
+    from tests.conftest import pg_schema_url
 
-    url = os.environ["TEFUDA_TEST_PG"]
-    eng = create_engine(url)
-    with eng.begin() as c:  # a clean slate for this run
-        c.execute(text("DROP TABLE IF EXISTS tefuda_entries, tefuda_rooms"))
-    eng.dispose()
-    crash_and_recover(url)
+    crash_and_recover(pg_schema_url())
