@@ -205,7 +205,7 @@ def test_hot_seat_two_humans_hand_over():
 
 def test_player_count_is_checked():
     r = run("sim", "kirifuda", "--players", "3", "-n", "2")
-    assert r.exit_code == 1 and "played by 2–2 players, not 3" in r.output
+    assert r.exit_code == 1 and "played by 2 players, not 3" in r.output
     r = run("play", "kirifuda", "--players", "4", "--p1", "random")
     assert r.exit_code == 1 and "not 4" in r.output
 

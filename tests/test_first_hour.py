@@ -69,3 +69,30 @@ def test_games_names_a_game_whose_cards_are_broken(monkeypatch):
     r = runner.invoke(app, ["games"])
     assert r.exit_code == 1 and "kirifuda" in r.output
     assert "error: game genesis: genesis/cards.toml:3: not valid TOML" in r.output
+
+
+def test_games_on_an_80_column_terminal_cuts_no_option_name():
+    r = CliRunner(env={"COLUMNS": "80"}).invoke(app, ["games"])
+    assert r.exit_code == 0
+    assert all(len(ln) <= 80 for ln in r.output.splitlines()), r.output
+    text = " ".join(r.output.split())
+    for name in (
+        "forbidden_name=True",
+        "open_decklists=False",
+        "overwrite_to=discard",
+        "yellow_zone=suspicion",
+    ):
+        assert name in text, name
+    assert "…" not in r.output
+
+
+def test_replay_prints_the_outcome_in_words(tmp_path):
+    saved = tmp_path / "g.json"
+    assert runner.invoke(app, ["play", "kirifuda", "--p1", "random", "--p2", "random", "--seed", "2",
+                               "--save", str(saved)]).exit_code == 0  # fmt: skip
+    out = runner.invoke(app, ["replay", str(saved)]).output
+    assert "Outcome(" not in out and ("の勝ち" in out or "引き分け" in out)
+
+
+def test_a_one_count_game_says_its_count_once():
+    _fails_cleanly(["play", "kirifuda", "--players", "3"], "played by 2 players, not 3")

@@ -124,7 +124,8 @@ def game_arg(game_id: str, options: dict[str, Any] | None = None, cards: str | N
 def players_arg(g, players: int | None) -> int:
     n = g.min_players if players is None else players
     if not g.min_players <= n <= g.max_players:
-        fail(f"{g.id} is played by {g.min_players}–{g.max_players} players, not {n}")
+        many = str(g.min_players) if g.min_players == g.max_players else f"{g.min_players}–{g.max_players}"
+        fail(f"{g.id} is played by {many} players, not {n}")
     return n
 
 

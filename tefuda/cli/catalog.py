@@ -32,8 +32,9 @@ def games() -> None:
     from tefuda.core.game import broken_games
 
     t = Table(title="games")
-    for col in ("id", "日本語", "English", "rules", "players", "options (default)"):
-        t.add_column(col)
+    for col in ("id", "日本語", "English", "rules", "players"):
+        t.add_column(col, overflow="fold")
+    options: list[str] = []
     broken: list[str] = []
     for gid in game_ids():
         try:
@@ -42,9 +43,15 @@ def games() -> None:
             broken.append(f"game {gid}: {e}")
             continue
         m = g.metadata()
-        opts = "\n".join(f"{k}={v['default']}" for k, v in m["options"].items())
-        t.add_row(gid, m["name"], m["name_en"], m["rules_version"], "–".join(map(str, m["players"])), opts)
+        lo, hi = m["players"]
+        t.add_row(gid, m["name"], m["name_en"], m["rules_version"], str(lo) if lo == hi else f"{lo}–{hi}")
+        # options below the table, as words that wrap whole on a narrow terminal (never cut mid-name)
+        opts = "  ".join(f"{k}={v['default']}" for k, v in m["options"].items())
+        options.append(f"{gid} options (default): {opts or 'none'}")
     console.print(t)
+    for line in options:
+        console.print(line, highlight=False, markup=False, soft_wrap=False)
+    console.print("set one with --option key=value (tefuda play, sim, deck check)", highlight=False)
     for name, why in broken_games().items():
         err.print(f"warning: the game {name!r} offered by an installed package could not be loaded: {why}")
     if broken:

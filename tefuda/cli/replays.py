@@ -69,9 +69,22 @@ def replay(
                 console.print("  " + g.render_event(view, viewer), highlight=False, markup=False)
             mover = state.current_player
         res = state.outcome()
-        console.print(f"outcome: {rep.outcome if res is None else res}", highlight=False, markup=False)
+        console.print(outcome_words(res, rep.outcome), highlight=False, markup=False)
     except ReplayError as e:
         fail(str(e))
+
+
+def outcome_words(res, recorded: dict | None) -> str:
+    """How a game ended, in words (Japanese and English), for a finished game or a stopped one."""
+    if res is None:
+        if recorded:
+            return f"結果 outcome: recorded as {recorded.get('code', '?')}, not reached by these actions"
+        return "対局途中 — the game was not finished"
+    if res.winner is None and not res.winners:
+        return f"引き分け — draw ({res.reason_ja} / {res.reason})"
+    who = " & ".join(f"P{w + 1}" for w in (res.winners or (res.winner,)))
+    verb = "win" if len(res.winners or ()) > 1 else "wins"
+    return f"{who} の勝ち — {who} {verb} ({res.reason_ja} / {res.reason})"
 
 
 # ---------------------------------------------------------------------- analyze / hint

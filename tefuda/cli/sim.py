@@ -52,7 +52,9 @@ def sim(
         None, "--decks", help="round robin of these deck lists: --decks A.txt B.txt C.txt"
     ),
     report: Path | None = typer.Option(None, "--report", help="write a self-contained HTML report here"),
-    backend: str = typer.Option("local", help="local (worker processes) or ray (pip install 'tefuda[ray]')"),
+    backend: str = typer.Option(
+        "local", help="local (worker processes) or ray (pip install 'tefuda\\[ray]')"
+    ),
     address: str | None = typer.Option(None, help="a Ray cluster's address (default: start a local Ray)"),
     cards: str | None = typer.Option(None, "--cards", help=CARDS_HELP),
     vs_cards: str | None = typer.Option(
