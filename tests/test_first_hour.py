@@ -96,3 +96,26 @@ def test_replay_prints_the_outcome_in_words(tmp_path):
 
 def test_a_one_count_game_says_its_count_once():
     _fails_cleanly(["play", "kirifuda", "--players", "3"], "played by 2 players, not 3")
+
+
+def test_ctrl_c_during_sim_stops_the_workers_quietly_and_sums_up_what_finished():
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    exe = Path(sys.executable).with_name("tefuda")
+    proc = subprocess.Popen(
+        [str(exe), "sim", "kirifuda", "--p1", "greedy", "-n", "100000", "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(4)  # long enough for some games to finish
+    proc.send_signal(signal.SIGINT)
+    out, errs = proc.communicate(timeout=60)
+    assert proc.returncode == 130, (out, errs)
+    assert "Traceback" not in out + errs and "KeyboardInterrupt" not in out + errs, errs
+    assert "interrupted:" in errs and "of 100000 games were finished" in errs
+    assert "wins p1" in out  # the summary of what was finished

@@ -114,6 +114,7 @@ def play(
             state = g.new_state(decks, seed, players=n)
         except (TefudaError, ValueError) as e:  # e.g. a house rule for another number of players
             fail(str(e))
+    _say_teams(state, humans)
     start_data = positions.dump(state) if start is not None else None
     actions: list[str] = []
     undo_log = UndoLog()
@@ -201,6 +202,20 @@ def play(
         verb = "win" if len(res.winners) > 1 else "wins"
         console.print(f"{who} の勝ち — {who} {verb} ({res.reason_ja} / {res.reason})", highlight=False)
     save_replay()
+
+
+def _say_teams(state, humans: list[int]) -> None:
+    """In a team game, each person is told who their partner is (チーム戦: 味方)."""
+    teams = state.observation(state.nplayers).get("extra", {}).get("teams")
+    if not teams:
+        return
+    sides = " vs ".join(" & ".join(f"P{p + 1}" for p in team) for team in teams)
+    console.print(f"チーム戦 team game: {sides}", highlight=False)
+    for seat in humans:
+        team = next((t for t in teams if seat in t), [])
+        mates = [f"P{p + 1}" for p in team if p != seat]
+        if mates:
+            console.print(f"  P{seat + 1}: 味方 your partner: {' & '.join(mates)}", highlight=False)
 
 
 def _ask_human(state, seat: int, g):

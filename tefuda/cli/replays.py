@@ -101,11 +101,15 @@ def evaluate(state, spec: str, seed: int = 0) -> Table:
     d = decision_for(state)
     evals = sorted(agent.evaluate(d), key=lambda e: (-e.visits, -e.win_rate))
     t = Table(title=f"P{d.seat + 1}: {spec} ({getattr(agent, 'last_iterations', '?')} iterations)")
-    for col in ("#", "行動 action", "notation", "visits", "勝率 win rate"):
+    for col in ("番号 type", "行動 action", "notation", "visits", "勝率 win rate"):
         t.add_column(col)
-    for i, e in enumerate(evals, 1):
+    for e in evals:  # best first; the number is the one the menu shows (what you type)
         t.add_row(
-            str(i), d.describe(e.action), state.notation(e.action), str(e.visits), f"{100 * e.win_rate:.1f}%"
+            str(d.legal.index(e.action) + 1),
+            d.describe(e.action),
+            state.notation(e.action),
+            str(e.visits),
+            f"{100 * e.win_rate:.1f}%",
         )
     return t
 

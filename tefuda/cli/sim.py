@@ -16,6 +16,7 @@ from .app import (
     CARDS_HELP,
     app,
     console,
+    err,
     fail,
     game_arg,
     jobs_arg,
@@ -66,7 +67,7 @@ def sim(
 ) -> None:
     """Simulate many games between agents and summarize them (seats and agents with 95 % intervals, first
     player, game length, rule holes, per-card win rates; --decks for a deck-vs-deck grid)."""
-    from tefuda.lab.runner import simulate
+    from tefuda.lab.runner import SimInterrupted, simulate
 
     if n < 1:
         fail("-n must be at least 1")
@@ -144,6 +145,23 @@ def sim(
         )
     except (TefudaError, ValueError) as e:
         fail(str(e))
+    except SimInterrupted as stop:  # Ctrl-C: what was finished, summed up, and a clean stop
+        if bar is not None:
+            bar.stop()
+        bar = None
+        d = stop.summary.to_dict()
+        if as_json:
+            d.pop("lengths", None)
+            for e in d["errors"]:
+                e.pop("traceback", None)
+            print(json.dumps(d, ensure_ascii=False))
+        else:
+            from tefuda.lab.reports import summary_tables
+
+            for t in summary_tables(d):
+                console.print(t)
+        err.print(f"interrupted: {d['games']} of {n} games were finished (summed up above)", highlight=False)
+        raise typer.Exit(130) from None
     finally:
         if bar is not None:
             bar.stop()

@@ -13,6 +13,7 @@ from typing import Any
 
 from tefuda.agents import Agent, decision_for_agent, make_agent
 from tefuda.core import Deck, Game, Rng, State, load_game
+from tefuda.core.paths import data_dir
 from tefuda.core.replay import Replay, record
 
 
@@ -198,6 +199,7 @@ class SimSummary:
     cards: list[dict[str, Any]] = field(default_factory=list)
     baseline: float = 0.0  # a seat's overall win rate (what per-card rates are compared with)
     lengths: list[int] = field(default_factory=list, repr=False)  # per game, for plots
+    interrupted: int = 0  # the games asked for, when Ctrl-C stopped the run before them all
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -214,7 +216,7 @@ def simulate(
     deck_paths: list[str | None] | None = None,
     max_actions: int | None = None,
     save_replays: str | Path | None = None,
-    error_dir: str | Path = "tefuda-sim-errors",
+    error_dir: str | Path | None = None,
     progress: Callable[[int], None] | None = None,
     backend: str = "local",
     address: str | None = None,
@@ -223,12 +225,25 @@ def simulate(
     """Play ``n`` games between ``specs`` (one agent spec per seat), in ``jobs`` processes; a game that
     reaches ``max_actions`` (by default the game's ``max_game_length``) is a rule hole. ``cards``: a
     designer's card file (``+FILE`` laid over the game's pool)."""
-    game, results, seconds = run_games(
-        game_id, specs, n, seed=seed, jobs=jobs, options=options, deck_paths=deck_paths,
-        max_actions=max_actions, keep=save_replays is not None, progress=progress, backend=backend,
-        address=address, cards=cards,
-    )  # fmt: skip
+    try:
+        game, results, seconds = run_games(
+            game_id, specs, n, seed=seed, jobs=jobs, options=options, deck_paths=deck_paths,
+            max_actions=max_actions, keep=save_replays is not None, progress=progress, backend=backend,
+            address=address, cards=cards,
+        )  # fmt: skip
+    except Interrupted as stop:  # what was finished is still worth a summary
+        summary = summarize(stop.game, specs, stop.results, seed, stop.seconds, save_replays, error_dir)
+        summary.interrupted = n
+        raise SimInterrupted(summary) from None
     return summarize(game, specs, results, seed, seconds, save_replays, error_dir)
+
+
+class SimInterrupted(Exception):
+    """A simulation stopped by Ctrl-C, with the summary of the games it finished."""
+
+    def __init__(self, summary: SimSummary) -> None:
+        super().__init__("interrupted")
+        self.summary = summary
 
 
 def run_games(
@@ -271,24 +286,46 @@ def run_games(
     t0 = time.perf_counter()
     if backend not in ("local", "ray"):
         raise ValueError(f"unknown backend {backend!r} (backends: local, ray)")
-    if backend == "ray":
-        results = _run_on_ray(tasks, jobs, address, progress)
-    elif jobs == 1:
-        for t in tasks:
-            got = _run_chunk(t)
-            results.extend(got)
-            if progress:
-                progress(len(got))
-    else:
-        import multiprocessing as mp
-
-        ctx = mp.get_context("spawn" if os.name == "nt" else "fork")
-        with ctx.Pool(jobs) as pool:
-            for got in pool.imap(_run_chunk, tasks):
+    try:
+        if backend == "ray":
+            results = _run_on_ray(tasks, jobs, address, progress)
+        elif jobs == 1:
+            for t in tasks:
+                got = _run_chunk(t)
                 results.extend(got)
                 if progress:
                     progress(len(got))
+        else:
+            import multiprocessing as mp
+
+            ctx = mp.get_context("spawn" if os.name == "nt" else "fork")
+            pool = ctx.Pool(jobs, initializer=_ignore_interrupts)
+            try:
+                for got in pool.imap(_run_chunk, tasks):
+                    results.extend(got)
+                    if progress:
+                        progress(len(got))
+            finally:  # Ctrl-C: the workers stop at once and quietly (they ignore it; the pool ends them)
+                pool.terminate()
+                pool.join()
+    except KeyboardInterrupt:
+        raise Interrupted(game, results, time.perf_counter() - t0) from None
     return game, results, time.perf_counter() - t0
+
+
+class Interrupted(Exception):
+    """Ctrl-C during a simulation: the games finished so far, to summarise."""
+
+    def __init__(self, game: Game, results: list[GameResult], seconds: float) -> None:
+        super().__init__("interrupted")
+        self.game, self.results, self.seconds = game, results, seconds
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the parent, which stops the pool: no traceback from every worker."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def summarize(
@@ -298,7 +335,7 @@ def summarize(
     seed: int,
     seconds: float,
     save_replays: str | Path | None = None,
-    error_dir: str | Path = "tefuda-sim-errors",
+    error_dir: str | Path | None = None,
 ) -> SimSummary:
     """Turn the games' results into the lab's answers: rates with intervals, lengths, holes, cards."""
     from .stats import describe, wilson
@@ -314,7 +351,8 @@ def summarize(
     turns_len: list[int] = []
     card_drawn: dict[int, list[int]] = {}  # card -> [seat-games, wins]
     card_played: dict[int, list[int]] = {}
-    out_dir = Path(save_replays or error_dir)
+    # replays of failed games: with the others when --save-replays is given, else in the data directory
+    out_dir = Path(save_replays or error_dir or data_dir() / "sim-errors")
     for i, r in enumerate(results):
         total_actions += r.actions
         if r.error is not None:

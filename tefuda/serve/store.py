@@ -5,7 +5,6 @@ acknowledged action; a restarted server rebuilds each room from its seed, decks 
 from __future__ import annotations
 
 import json
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,8 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+
+from tefuda.core.paths import data_dir as default_data_dir
 
 from .rooms import RoomConfig, Seat
 
@@ -65,11 +66,7 @@ entries = Table(
 
 def default_url(data_dir: str | Path | None = None) -> str:
     """SQLite in the data directory: ``--data``, else $TEFUDA_DATA, else ~/.local/share/tefuda."""
-    base = Path(
-        data_dir
-        or os.environ.get("TEFUDA_DATA")
-        or Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "tefuda"
-    )
+    base = Path(data_dir) if data_dir else default_data_dir()
     base.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{base / 'serve.db'}"
 
