@@ -119,3 +119,29 @@ def test_ctrl_c_during_sim_stops_the_workers_quietly_and_sums_up_what_finished()
     assert "Traceback" not in out + errs and "KeyboardInterrupt" not in out + errs, errs
     assert "interrupted:" in errs and "of 100000 games were finished" in errs
     assert "wins p1" in out  # the summary of what was finished
+
+
+def test_sim_names_its_decks_and_a_grid_is_its_own_headline(tmp_path):
+    import json
+
+    r = runner.invoke(app, ["sim", "kirifuda", "-n", "20", "--json", "--jobs", "1"])
+    d = json.loads(r.output)
+    assert d["decks"]["p1"]["source"].startswith("default for P1") and d["decks"]["p1"]["name"]
+    from rich.console import Console
+
+    from tefuda.lab.reports import summary_tables
+
+    wide = Console(width=250, record=True)
+    for t in summary_tables(d):
+        wide.print(t)
+    text = wide.export_text()
+    assert "deck p1" in text and "the seats play different decks" in text
+    from pathlib import Path
+
+    decks = sorted(str(p) for p in (Path("tefuda/games/kirifuda/decks")).glob("*.txt"))
+    r = runner.invoke(app, ["sim", "kirifuda", "-n", "10", "--jobs", "1", "--json", "--decks", *decks])
+    d = json.loads(r.output)
+    pairs = len(decks) * (len(decks) - 1)
+    assert d["games"] == 10 * pairs  # the headline counts the grid's own games
+    assert d["round_robin"]["games_per_pair"] == 20 and "summary" not in d["round_robin"]
+    assert d["decks"]["grid"]["source"] == ", ".join(decks)

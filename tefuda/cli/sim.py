@@ -106,6 +106,16 @@ def sim(
             report,
         )
         return
+    if ctx.args:
+        if not decks:
+            fail(f"unexpected arguments: {' '.join(ctx.args)}")
+        decks = [*decks, *(Path(a) for a in ctx.args)]  # --decks A B C: the rest follow the first
+    if decks:
+        if nseats != 2:
+            fail("--decks plays a two-player round robin")
+        if len(decks) < 2:
+            fail("--decks needs at least two deck lists")
+    games_total = n * len(decks) * (len(decks) - 1) if decks else n
     progress_cb = None
     bar = None
     if not as_json and sys.stdout.isatty():
@@ -117,7 +127,7 @@ def sim(
             TextColumn("{task.fields[rate]}"),
             TimeRemainingColumn(),
         )
-        task = bar.add_task("sim", total=n, rate="")
+        task = bar.add_task("sim", total=games_total, rate="")
         bar.start()
         started = time.perf_counter()
         done = [0]
@@ -127,22 +137,32 @@ def sim(
             rate = done[0] / max(1e-9, time.perf_counter() - started)
             bar.update(task, advance=k, rate=f"{rate:.1f} games/s")
 
+    rr = None
     try:
-        summary = simulate(
-            game_id,
-            [p1, p2, p3, p4][:nseats],
-            n,
-            seed=seed,
-            jobs=jobs,
-            options=g.options,
-            deck_paths=[deck1, deck2][:nseats],
-            max_actions=max_actions,
-            save_replays=save_replays,
-            progress=progress_cb,
-            backend=backend,
-            address=address,
-            cards=cards,
-        )
+        if decks:  # the grid's own games are the run: its headline and card statistics come from them
+            from tefuda.lab.reports import round_robin
+
+            rr = round_robin(
+                game_id, [p1, p2], [str(x) for x in decks], n, seed=seed, jobs=jobs, options=g.options,
+                max_actions=max_actions, cards=cards, progress=progress_cb,
+            )  # fmt: skip
+            summary = rr.pop("summary")
+        else:
+            summary = simulate(
+                game_id,
+                [p1, p2, p3, p4][:nseats],
+                n,
+                seed=seed,
+                jobs=jobs,
+                options=g.options,
+                deck_paths=[deck1, deck2][:nseats],
+                max_actions=max_actions,
+                save_replays=save_replays,
+                progress=progress_cb,
+                backend=backend,
+                address=address,
+                cards=cards,
+            ).to_dict()
     except (TefudaError, ValueError) as e:
         fail(str(e))
     except SimInterrupted as stop:  # Ctrl-C: what was finished, summed up, and a clean stop
@@ -165,26 +185,7 @@ def sim(
     finally:
         if bar is not None:
             bar.stop()
-    rr = None
-    if ctx.args:
-        if not decks:
-            fail(f"unexpected arguments: {' '.join(ctx.args)}")
-        decks = [*decks, *(Path(a) for a in ctx.args)]  # --decks A B C: the rest follow the first
-    if decks:
-        if nseats != 2:
-            fail("--decks plays a two-player round robin")
-        if len(decks) < 2:
-            fail("--decks needs at least two deck lists")
-        from tefuda.lab.reports import round_robin
-
-        try:
-            rr = round_robin(
-                game_id, [p1, p2], [str(x) for x in decks], n, seed=seed, jobs=jobs, options=g.options,
-                max_actions=max_actions, cards=cards,
-            )  # fmt: skip
-        except (TefudaError, ValueError) as e:
-            fail(str(e))
-    d = summary.to_dict()
+    d = summary
     if report is not None:
         from tefuda.lab.reports import html_report
 

@@ -34,9 +34,12 @@ def summary_tables(d: dict[str, Any], *, top_cards: int = 8) -> list[Table]:
     t.add_column("")
     t.add_column("value", justify="right")
     t.add_column("95% interval", justify="right")
+    decks = d.get("decks") or {}
     for k, v in d["wins"].items():
         rate = v / finished if finished else 0.0
         t.add_row(f"wins {k} ({d['agents'][k]})", f"{v} ({_pct(rate)})", _ci(d["wins_ci"][k]))
+    for k, e in decks.items():
+        t.add_row(f"deck {k}", e["name"], e["source"])
     if len(d["by_agent"]) > 1 or len(d["agents"]) > 2:
         for spec, e in d["by_agent"].items():
             t.add_row(f"agent {spec}", f"{e['wins']}/{e['seat_games']} ({_pct(e['rate'])})", _ci(e["ci"]))
@@ -47,6 +50,12 @@ def summary_tables(d: dict[str, Any], *, top_cards: int = 8) -> list[Table]:
         f"{fp['wins']}/{fp['decided']} ({_pct(fp['rate'])}; fair {_pct(fp['fair_share'])})",
         _ci(fp["ci"]),
     )
+    if len({e["name"] for e in decks.values()}) > 1:
+        t.add_row(
+            "note",
+            "the seats play different decks: a seat's share is the deck gap,",
+            "the first player's share the seat's",
+        )
     for what in ("actions", "turns"):
         ln = d["length"][what]
         t.add_row(
@@ -102,38 +111,54 @@ def round_robin(
     cards: str | None = None,
 ) -> dict[str, Any]:
     """Every ordered pair of decks (so each deck sits first and second) for ``n`` games: the grid of the
-    row deck's win rate against the column deck, with intervals."""
-    from .runner import simulate
+    row deck's win rate against the column deck, with intervals; ``summary``: the lab's summary of all the
+    grid's games together (seats, first player, lengths, errors and rule holes, cards)."""
+    from .runner import run_games, summarize
     from .stats import wilson
 
     names = [Path(p).stem for p in decks]
     wins: dict[tuple[int, int], list[int]] = {}
+    everything: list[Any] = []
+    seconds = 0.0
+    game = None
+    unfinished = 0
     for k, (i, j) in enumerate(permutations(range(len(decks)), 2)):
-        s = simulate(
-            game_id,
-            specs,
-            n,
-            seed=seed + 7919 * (k + 1),
-            jobs=jobs,
-            options=options,
-            deck_paths=[decks[i], decks[j]],
-            max_actions=max_actions,
-            progress=progress,
-            cards=cards,
-        )
-        for a, b, seat in ((i, j, "p1"), (j, i, "p2")):
-            e = wins.setdefault((a, b), [0, 0])
-            e[0] += s.wins[seat]
-            e[1] += s.games - s.aborted - len(s.errors)
+        game, results, secs = run_games(
+            game_id, specs, n, seed=seed + 7919 * (k + 1), jobs=jobs, options=options,
+            deck_paths=[decks[i], decks[j]], max_actions=max_actions, progress=progress, cards=cards,
+        )  # fmt: skip
+        everything.extend(results)
+        seconds += secs
+        for r in results:
+            if r.error is not None or r.aborted:
+                unfinished += 1
+                continue
+            for a, b, seat in ((i, j, 0), (j, i, 1)):
+                e = wins.setdefault((a, b), [0, 0])
+                e[0] += r.winner == seat or seat in (r.winners or ())
+                e[1] += 1
     grid = {}
     for (a, b), (w, m) in wins.items():
         grid.setdefault(names[a], {})[names[b]] = {"wins": w, "games": m, "rate": w / m if m else 0.0,
                                                    "ci": list(wilson(w, m))}  # fmt: skip
-    return {"decks": names, "grid": grid, "games_per_pair": 2 * n}
+    assert game is not None
+    summary = summarize(game, specs, everything, seed, seconds).to_dict()
+    summary["decks"] = {
+        "grid": {"name": f"{len(decks)} decks, every ordered pair", "source": ", ".join(decks)}
+    }
+    return {
+        "decks": names,
+        "grid": grid,
+        "games_per_pair": 2 * n,
+        "unfinished": unfinished,
+        "summary": summary,
+    }
 
 
 def grid_table(rr: dict[str, Any]) -> Table:
-    t = Table(title=f"deck vs deck: the row deck's win rate ({rr['games_per_pair']} games per pair)")
+    left = rr.get("unfinished", 0)
+    note = f"; {left} games not finished (errors or the action cap: listed above)" if left else ""
+    t = Table(title=f"deck vs deck: the row deck's win rate ({rr['games_per_pair']} games per pair{note})")
     t.add_column("")
     for name in rr["decks"]:
         t.add_column(name, justify="right")

@@ -200,6 +200,7 @@ class SimSummary:
     baseline: float = 0.0  # a seat's overall win rate (what per-card rates are compared with)
     lengths: list[int] = field(default_factory=list, repr=False)  # per game, for plots
     interrupted: int = 0  # the games asked for, when Ctrl-C stopped the run before them all
+    decks: dict[str, dict[str, str]] = field(default_factory=dict)  # seat -> {name, source}
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -235,7 +236,21 @@ def simulate(
         summary = summarize(stop.game, specs, stop.results, seed, stop.seconds, save_replays, error_dir)
         summary.interrupted = n
         raise SimInterrupted(summary) from None
-    return summarize(game, specs, results, seed, seconds, save_replays, error_dir)
+    summary = summarize(game, specs, results, seed, seconds, save_replays, error_dir)
+    summary.decks = deck_names(game, len(specs), deck_paths)
+    return summary
+
+
+def deck_names(game: Game, nplayers: int, deck_paths: list[str | None] | None) -> dict[str, dict[str, str]]:
+    """Which deck each seat played, and where it came from (a file, or the game's default for the seat)."""
+    out = {}
+    for seat in range(nplayers):
+        path = deck_paths[seat] if deck_paths and seat < len(deck_paths) else None
+        deck = game.load_deck(path) if path else game.default_deck(seat)
+        source = str(path) if path else f"default for P{seat + 1}: {Path(deck.source).name}"
+        name = deck.name.split(" — ")[0].strip() or Path(deck.source).stem
+        out[f"p{seat + 1}"] = {"name": name, "source": source}
+    return out
 
 
 class SimInterrupted(Exception):
