@@ -145,3 +145,37 @@ def test_sim_names_its_decks_and_a_grid_is_its_own_headline(tmp_path):
     assert d["games"] == 10 * pairs  # the headline counts the grid's own games
     assert d["round_robin"]["games_per_pair"] == 20 and "summary" not in d["round_robin"]
     assert d["decks"]["grid"]["source"] == ", ".join(decks)
+
+
+def test_a_box_that_differs_between_seats_is_refused_by_play_and_sim(tmp_path):
+    from pathlib import Path
+
+    std = Path("tefuda/games/yonesu/decks/standard.txt").read_text(encoding="utf-8")
+    box2 = tmp_path / "box2.txt"
+    box2.write_text(std.replace("\n3 クロちん", "\n2 クロちん"), encoding="utf-8")
+    for cmd in (["play", "yonesu", "--deck2", str(box2)], ["sim", "yonesu", "--deck2", str(box2), "-n", "3"]):
+        _fails_cleanly(cmd, f"{box2} differs")
+
+
+def test_help_texts_read_whole():
+    wide = CliRunner(env={"COLUMNS": "200"})
+    play = wide.invoke(app, ["play", "--help"]).output
+    assert all(a in play for a in ("human", "random", "greedy", "ismcts"))
+    assert "tefuda[ray]" in wide.invoke(app, ["sim", "--help"]).output
+
+
+def test_a_team_game_tells_each_person_their_partner():
+    out = runner.invoke(app, ["play", "yonesu", "--players", "4", "--option", "teams=true", "--seed", "1"],
+                        input="quit\n").output  # fmt: skip
+    assert "P1 & P3 vs P2 & P4" in out and "P1: 味方 your partner: P3" in out
+
+
+def test_the_hint_table_numbers_what_to_type():
+    out = runner.invoke(
+        app, ["play", "kirifuda", "--p2", "random", "--seed", "1"], input="hint\nquit\n"
+    ).output
+    import re
+
+    menu = {m.group(2): m.group(1) for m in re.finditer(r"(?m)^\s*(\d+)\.\s.*\[([^\]]+)\]\s*$", out)}
+    rows = [ln for ln in out.splitlines() if "keep-hand" in ln and "│" in ln]
+    assert rows and rows[0].split("│")[1].strip() == menu["keep-hand"]

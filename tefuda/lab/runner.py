@@ -284,12 +284,14 @@ def run_games(
         make_agent(s)  # fail early on a bad agent name
     nplayers = len(specs)
     deck_texts = []
+    decks = []
     for seat in range(nplayers):
         path = (deck_paths or [None] * nplayers)[seat] if deck_paths and seat < len(deck_paths) else None
         deck = game.load_deck(path) if path else game.default_deck(seat)
+        decks.append(deck)
         deck_texts.append(deck.to_text())
     # set up one game here, so settings no game can start with fail now, in one line, not in every game
-    game.new_state([game.parse_deck(t) for t in deck_texts], seed, players=nplayers, record=False)
+    game.new_state(decks, seed, players=nplayers, record=False)
     seeds = [game_seed(seed, i) for i in range(n)]
     jobs = max(1, min(jobs or os.cpu_count() or 1, n or 1))
     chunk = max(1, min(50, n // (jobs * 4) or 1))
