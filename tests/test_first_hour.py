@@ -179,3 +179,14 @@ def test_the_hint_table_numbers_what_to_type():
     menu = {m.group(2): m.group(1) for m in re.finditer(r"(?m)^\s*(\d+)\.\s.*\[([^\]]+)\]\s*$", out)}
     rows = [ln for ln in out.splitlines() if "keep-hand" in ln and "│" in ln]
     assert rows and rows[0].split("│")[1].strip() == menu["keep-hand"]
+
+
+@pytest.mark.parametrize("game", ["kirifuda", "genesis", "kokubyaku", "amadeus", "yonesu"])
+def test_say_reads_alike_in_every_game(game):
+    out = runner.invoke(app, ["play", game, "--p2", "random", "--seed", "1"], input="say やあ\nquit\n").output
+    assert "P1(あなた): 「やあ」" in out, out[-500:]
+
+
+def test_cards_on_an_80_column_terminal_are_folded_not_cut():
+    r = CliRunner(env={"COLUMNS": "80"}).invoke(app, ["cards", "kirifuda"])
+    assert r.exit_code == 0 and "…" not in r.output
