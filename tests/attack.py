@@ -6,9 +6,11 @@ whose card its seat cannot know (opponents' hands, decks — its own next draws 
 face-down cards), the card it believes is there. It reads the instance id the handed world shows at that
 place and tries, strongest first:
 
-1. *follow the id*: a card it once knew (in any world it was handed) keeps its id; guess the card it knew;
-2. *ids in deck-list order*: ids numbered as the public deck lists are read would name every card;
-3. the identity the handed world shows there.
+1. *follow the marks*: a card it once knew carried per-card marks (the game's per-card numbers — damage,
+   modifiers, "summoned at" — and its flags); a hidden place whose card carries the same marks is that card;
+2. *follow the id*: a card it once knew (in any world it was handed) keeps its id; guess the card it knew;
+3. *ids in deck-list order*: ids numbered as the public deck lists are read would name every card;
+4. the identity the handed world shows there.
 
 Each guess is scored three ways, at the same place:
 
@@ -99,6 +101,15 @@ class Attacker:
         decks = [g.default_deck(p) for p in range(n)]
         self.list_order: list[int] = list(g.new_state(decks, 0, players=n, record=False).cards)
         self.remembered: dict[int, int] = {}  # id -> the card it was when the seat knew it
+        self.by_marks: dict[tuple, dict[int, int]] = {}  # per-card marks -> the known cards seen with them
+        # the per-card numbers a world shows, by name, and its references to other cards (renumbered from
+        # world to world: only whether there is one is followed)
+        fields = type(state)._CARD_FIELDS
+        self.mark_fields = [name for name, cf in fields.items() if not cf.t.has_instances]
+        self.ref_fields = [name for name, cf in fields.items() if cf.t.has_instances]
+        self.defaults = tuple(fields[name].default for name in self.mark_fields) + tuple(
+            fields[name].default != -1 for name in self.ref_fields
+        )
         self.decisions: list[Any] = []
         self.events: list[dict[str, Any]] = []
         self.world: dict[str, Any] = {}
@@ -110,13 +121,33 @@ class Attacker:
         self.decisions.append(decision)
         w = decision.world
         bit = 1 << self.seat
+        self.world = w
         for i, k in enumerate(w["known"]):
             if k & bit:
                 self.remembered[i] = w["cards"][i]
-        self.world = w
+                marks = self.marks(i)
+                if marks is not None:
+                    seen = self.by_marks.setdefault(marks, {})
+                    seen[i] = w["cards"][i]
+
+    def marks(self, i: int) -> tuple | None:
+        """The per-card marks of id ``i`` in the world (None when it carries none)."""
+        w = self.world
+        values = tuple(w["fields"][name][i] for name in self.mark_fields) + tuple(
+            w["fields"][name][i] != -1 for name in self.ref_fields
+        )
+        flags = w["flags"][i] & ~1  # the face-up bit is the place's, not the card's
+        if values == self.defaults and not flags:
+            return None
+        return (*values, flags)
 
     def guess_id(self, i: int, at: int) -> int:
         """The attacker's guess for the place holding id ``i`` in its world (``at``: the id really there)."""
+        marks = self.marks(i)
+        if marks is not None and marks in self.by_marks:
+            # the card most often seen with these marks (a mark shared by a few cards names one of them)
+            seen = list(self.by_marks[marks].values())
+            return max(set(seen), key=seen.count)
         if i in self.remembered:
             return self.remembered[i]
         if i < len(self.list_order):
@@ -192,8 +223,11 @@ def attack(
                             j = others[pick.below(len(others))]
                             truth = state.cards[inst]
                             wg = w["cards"][i]
+                            kind = kind_of(state, seat, z)
+                            if attacker.marks(i) is not None:
+                                kind += " (marked)"  # scored apart: a mark would name few cards, and surely
                             score.add(
-                                kind_of(state, seat, z),
+                                kind,
                                 attacker.guess_id(i, i) == truth,
                                 attacker.guess_id(j, j) == truth,
                                 wg == truth,

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from tefuda.core import Rng, State, load_game
+from tefuda.core import FACE_UP, Rng, State, load_game
 from tefuda.core.game import load_case, mode_cases
 
 # `make test` runs every test with short soaks; `make test-long` (and CI) runs the long ones in full
@@ -62,11 +62,18 @@ def swap_hidden(state: State, seat: int, rng: Rng) -> State:
             unknown.setdefault((state.owner[i], state.cls[i]), []).append(i)
             if state._constraint(i) is None:
                 groups.setdefault((state.owner[i], state.cls[i]), []).append(i)
+    # every per-card mark (the game's per-card lists and its flags) moves with the identity it belongs to:
+    # a mark left behind in a hidden place would name the card, and only moving it shows that
+    card_lists = [(name, getattr(state, name)) for name in state._CARD_FIELDS]
+    moved = {name: getattr(new, name) for name in state._CARD_FIELDS}
     for members in groups.values():
-        ids = [cards[i] for i in members]
-        rng.shuffle(ids)
-        for i, c in zip(members, ids, strict=True):
-            cards[i] = c
+        src = members[:]
+        rng.shuffle(src)
+        for i, j in zip(members, src, strict=True):
+            cards[i] = state.cards[j]
+            new.flags[i] = (state.flags[j] & ~FACE_UP) | (state.flags[i] & FACE_UP)
+            for name, values in card_lists:
+                moved[name][i] = values[j]
     new.cards = cards
     m = list(range(len(cards)))
     for members in unknown.values():
@@ -107,3 +114,22 @@ def pg_schema_url() -> str | None:
     eng.dispose()
     sep = "&" if "?" in url else "?"
     return f"{url}{sep}options={quote(f'-csearch_path={schema}')}"
+
+
+# ---------------------------------------------------------------------------------------- the server's tests
+@pytest.fixture
+def db(tmp_path) -> str:
+    """A fresh SQLite database for the server (tests/test_serve*.py)."""
+    return f"sqlite:///{tmp_path / 'serve.db'}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request, tmp_path) -> str:
+    """The server's persistence tests run on SQLite, and on a real PostgreSQL when TEFUDA_TEST_PG names
+    one."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'serve.db'}"
+    url = pg_schema_url()  # a schema of its own: a clean slate, whatever runs beside it
+    if url is None:
+        pytest.skip("TEFUDA_TEST_PG (a PostgreSQL URL) is not set")
+    return url

@@ -134,3 +134,63 @@ def test_the_old_reproduction_reads_nothing(game_id):
             state.apply(legal[rng.below(len(legal))])
     assert tries > 100
     assert hits < 0.25 * tries, f"the old reading still names {hits} of {tries} hidden cards"
+
+
+# ---------------------------------------------------------------------------------- per-card marks (hole 4)
+def _marks_left(monkeypatch) -> None:
+    """Planted: the engine as it was — a card kept its per-card marks (ジェネシス・ガーデン's summoned_at,
+    damage …) as it went into a hand or a deck."""
+    from tefuda.games.genesis.state import GenesisState
+
+    monkeypatch.setattr(GenesisState, "_card_defaults", ())
+
+
+def test_no_card_in_a_hand_or_deck_carries_a_mark_in_any_world(game_id):
+    """What a seat is handed never marks a card it cannot see: in every decision's world, each card in a hand,
+    deck, life or shield pile that the seat does not know carries blank per-card numbers and no flag."""
+    for seed in range(3):
+        for n, (state, _) in enumerate(random_game(game_id, seed)):
+            if n % 5:
+                continue
+            d = decision_for(state)
+            w = d.world
+            cls = type(state)
+            bit = 1 << d.seat
+            for z, spec in enumerate(state.zone_specs):
+                if not (spec.mixes or spec.visibility == HIDDEN):
+                    continue
+                for i in w["zones"][z]:
+                    if w["known"][i] & bit:
+                        continue
+                    assert not w["flags"][i] & ~(1 | cls._PUBLIC_MARKS), (spec.name, w["flags"][i])
+                    for name, cf in cls._CARD_FIELDS.items():
+                        assert w["fields"][name][i] == cf.default, (spec.name, name, w["fields"][name][i])
+
+
+def test_the_attack_follows_marks_left_on_hidden_cards(monkeypatch):
+    """The attacker follows cards by every per-card number and flag: with marks left on cards going into the
+    deck (the planted engine), it names them far better than chance."""
+    _marks_left(monkeypatch)
+    leaks = attack("genesis", 0, 24, seed=ATTACK_SEED).leaks()
+    assert any("(marked)" in line for line in leaks), leaks
+
+
+def test_the_swap_test_moves_marks_with_their_card(monkeypatch):
+    """The swap test (tests/conftest.swap_hidden) moves per-card marks with the identity it swaps: with marks
+    left on cards going into the deck (the planted engine), the world a seat is handed changes with it."""
+    from tests.conftest import swap_hidden
+
+    def differs() -> bool:
+        for seed in range(6):
+            for n, (state, _) in enumerate(random_game("genesis", seed)):
+                if n % 3:
+                    continue
+                for seat in (0, 1):
+                    twin = swap_hidden(state, seat, Rng(seed * 7 + n))
+                    if state.determinize(seat, Rng(1)).digest() != twin.determinize(seat, Rng(1)).digest():
+                        return True
+        return False
+
+    assert not differs()
+    _marks_left(monkeypatch)
+    assert differs()

@@ -103,7 +103,7 @@ def test_a_broken_position_gets_one_clear_error(game_id, data):
         (lambda b: b["fields"].pop(next(iter(b["fields"]))), "missing"),
         (lambda b: b["fields"].update(bogus=1), "has no field bogus"),
         (lambda b: b.update(to_move="p7"), "is not a seat"),
-        (lambda b: b.update(rng="zz"), "'rng' must be a hexadecimal"),
+        (lambda b: b.update(rng="zz"), "'rng' must be a game's stream"),
         (lambda b: b.update(card_set="0000"), "use --force"),
     ],
 )

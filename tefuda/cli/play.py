@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +31,8 @@ Type the number of an action, or its notation (e.g. `set-attacker 紅蓮の竜�
   log           recent events        quit           stop (the replay is saved if --save was given)
   say <text>    say something to the table (everyone sees it; some games have rules about it)
   undo          take back your last action (and the AI's answers to it) — never past a draw, a card
-                shown, a shuffle or a chat line: 取り消し
+                shown, a shuffle or a chat line, nor once you have seen anything about a card you could
+                not see (a face-down card shown to be a support …): 取り消し
   hint          what the AI (ismcts) thinks of each action, from your seat's knowledge only"""
 
 
@@ -52,7 +53,11 @@ def play(
     players: int | None = typer.Option(None, help="number of players (default: the game's minimum)"),
     deck1: Path | None = typer.Option(None, help="P1's deck list"),
     deck2: Path | None = typer.Option(None, help="P2's deck list"),
-    seed: int | None = typer.Option(None, help="random seed (printed if not given)"),
+    seed: int | None = typer.Option(
+        None,
+        help="a chosen seed, for a reproducible game (not a secret one). Without it the game's secret comes "
+        "from the operating system and is shown only when the game is over",
+    ),
     save: Path | None = typer.Option(None, help="write the replay here"),
     option: list[str] = typer.Option(None, "--option", help="house rule key=value (see `tefuda games`)"),
     max_actions: int | None = typer.Option(
@@ -69,7 +74,9 @@ def play(
     """Play a game: humans see only their own seat's view."""
     from tefuda.agents import decision_for_agent, make_agent
     from tefuda.core import position as positions
+    from tefuda.core.fair import commit, settings_of
     from tefuda.core.replay import chat_entry, parse_chat, record
+    from tefuda.core.rng import new_secret
     from tefuda.core.undo import UndoLog, UndoRefused
     from tefuda.lab.runner import agent_seed
 
@@ -87,8 +94,8 @@ def play(
         g = game_arg(game_id, parse_options(option), cards)
         n = players_arg(g, players)
         decks = decks_arg(g, [deck1, deck2, None, None][:n])
-    if seed is None:
-        seed = random.SystemRandom().randrange(1 << 31)
+    chosen = seed is not None
+    game_seed: int | str = seed if seed is not None else new_secret()
     specs = [p1, p2, p3, p4][:n]
     agents: list[Any] = []
     for seat, spec in enumerate(specs):
@@ -96,14 +103,22 @@ def play(
             agents.append(None)
             continue
         try:
-            agents.append(make_agent(spec, agent_seed(seed, seat)))
+            # an agent's own stream: from the chosen seed (a reproducible game), else from the OS — never
+            # from the game's secret
+            own = agent_seed(seed, seat) if seed is not None else secrets.randbits(64)
+            agents.append(make_agent(spec, own))
         except ValueError as e:
             fail(str(e))
     humans = [i for i, a in enumerate(agents) if a is None]
     # the viewer: the human, or (no human) a spectator; with two humans, whoever is to move
     viewer = humans[0] if humans else n
     seats = ", ".join(f"P{i + 1} {s}" for i, s in enumerate(specs))
-    where = f"from {from_}" if from_ is not None else f"seed {seed}"
+    if from_ is not None:
+        where = f"from {from_}"
+    elif chosen:
+        where = f"seed {seed} (chosen: a reproducible game, not a secret one)"
+    else:
+        where = "secret from the OS, shown when the game is over"
     console.print(f"{g.name} ({g.name_en}) — {where}; {seats}", highlight=False)
     save = out_file_arg(save, "--save")
     max_actions_arg(max_actions)
@@ -111,9 +126,16 @@ def play(
         state = start
     else:
         try:
-            state = g.new_state(decks, seed, players=n)
+            state = g.new_state(decks, game_seed, players=n)
         except (TefudaError, ValueError) as e:  # e.g. a house rule for another number of players
             fail(str(e))
+    commitment = ""
+    if start is None:
+        commitment = commit(game_seed, settings_of(g, n, [d.to_text() for d in decks]))
+        console.print(
+            f"約束 commitment: {commitment}  (the secret is revealed at the end; keep this to check it)",
+            highlight=False,
+        )
     _say_teams(state, humans)
     start_data = positions.dump(state) if start is not None else None
     actions: list[str] = []
@@ -121,7 +143,9 @@ def play(
 
     def rebuild(keep: int):
         """The game as it was after its first ``keep`` entries (same seed, same actions: the same game)."""
-        again = positions.load(start_data) if start_data is not None else g.new_state(decks, seed, players=n)
+        again = (
+            positions.load(start_data) if start_data is not None else g.new_state(decks, game_seed, players=n)
+        )
         for entry in actions[:keep]:
             chat = parse_chat(entry)
             if chat is not None:
@@ -142,10 +166,18 @@ def play(
         shown = len(state.log)
 
     def save_replay() -> None:
+        if commitment:
+            # the game is over (or left): its secret may be known now, and checked against the commitment
+            shown_seed = seed if chosen else game_seed
+            console.print(f"秘密 secret: {shown_seed}", highlight=False)
         if save is not None:
-            rep = record(state, actions, [d.to_text() for d in decks], seed, specs, position=start_data)
+            rep = record(state, actions, [d.to_text() for d in decks], game_seed, specs, position=start_data)
             rep.save(save)
             console.print(f"replay saved: {save}", highlight=False)
+            if commitment:
+                console.print(
+                    f"  check it: tefuda replay {save} --verify --commitment {commitment}", highlight=False
+                )
 
     max_actions = max_actions or g.max_game_length
     while not state.is_over and len(actions) < max_actions:
@@ -175,7 +207,7 @@ def play(
                 continue
             if isinstance(action, tuple) and action[0] == "undo":
                 try:
-                    keep = undo_log.target(seat, agents)
+                    keep = undo_log.target(seat, agents, rebuild, actions)
                 except UndoRefused as e:
                     console.print(str(e), highlight=False, markup=False)
                     continue

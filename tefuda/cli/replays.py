@@ -21,7 +21,15 @@ from .app import (
 @app.command()
 def replay(
     path: Path = typer.Argument(...),
-    verify: bool = typer.Option(False, "--verify", help="re-simulate and check the final hash"),
+    verify: bool = typer.Option(
+        False, "--verify", help="re-simulate and check the final hash, and the secret against its commitment"
+    ),
+    commitment: str | None = typer.Option(
+        None,
+        "--commitment",
+        help="with --verify: the commitment you were given when the game began (64 hex digits); the replay's "
+        "secret and settings must give exactly it",
+    ),
     seat: int | None = typer.Option(None, help="show the game as this seat saw it (0 = P1)"),
     all_: bool = typer.Option(False, "--all", help="omniscient: every card and action"),
     force: bool = typer.Option(False, "--force", help="load even if the card set has changed"),
@@ -31,15 +39,27 @@ def replay(
 ) -> None:
     """Print a recorded game step by step, or verify it."""
     from tefuda.core import ReplayError
-    from tefuda.core.replay import load_replay, replay_steps
+    from tefuda.core.replay import check_commitment, load_replay, replay_steps
     from tefuda.core.replay import verify as verify_replay
 
+    if commitment is not None:
+        commitment = commitment.strip().lower()
+        if not verify:
+            fail("--commitment is checked with --verify")
+        if len(commitment) != 64 or any(c not in "0123456789abcdef" for c in commitment):
+            fail("--commitment: 64 hexadecimal digits, as the game showed them when it began")
     try:
         rep = load_replay(path)
         if cards is not None:
             rep.cards = cards_payload(cards)
         if verify:
-            state = verify_replay(rep, str(path), allow_other_cards=force)
+            state = verify_replay(rep, str(path), commitment=commitment, allow_other_cards=force)
+            checked = check_commitment(rep, str(path), commitment)
+            if checked is not None:
+                whose = "the one you were given" if commitment else "the one recorded at the start"
+                console.print(
+                    f"公正 fair: the secret and settings give commitment {checked} — {whose}", highlight=False
+                )
             if rep.state_format != state.game.state_format:
                 console.print(
                     f"OK: {path} re-simulates, every action legal, to the recorded outcome (recorded "

@@ -15,7 +15,7 @@ from .errors import (
 )
 from .events import Event
 from .game import Game, OptionSpec, game_class, game_ids, load_game, register
-from .rng import Rng
+from .rng import Chance, Rng, SeedError, new_secret
 from .state import FACE_UP, Outcome, State
 from .zones import HIDDEN, PRIVATE, PUBLIC, ZoneSpec, each_seat
 
@@ -30,6 +30,7 @@ __all__ = [
     "CardFileError",
     "CardSchema",
     "CardSet",
+    "Chance",
     "Deck",
     "DeckEntry",
     "DeckListError",
@@ -44,6 +45,7 @@ __all__ = [
     "PositionError",
     "ReplayError",
     "Rng",
+    "SeedError",
     "State",
     "TefudaError",
     "ZoneSpec",
@@ -51,5 +53,6 @@ __all__ = [
     "game_class",
     "game_ids",
     "load_game",
+    "new_secret",
     "register",
 ]

@@ -260,7 +260,7 @@ class Game(ABC):
     def new_state(
         self,
         decks: list[Deck] | None = None,
-        seed: int = 0,
+        seed: Any = 0,
         *,
         players: int | None = None,
         record: bool = True,

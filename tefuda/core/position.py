@@ -8,7 +8,7 @@
     players = 2
     options = { tie = "no_damage" }
     to_move = "p1"
-    rng = "0x9c1f…"                       # the game's random stream, so it goes on as it would have
+    rng = "9c1f…:12"                      # the chance stream (its secret : words drawn), to go on as it would
 
     [fields]                              # the game's own state, by name (phases by name, seats as p1…)
     phase = "set_support"
@@ -33,6 +33,7 @@ dealt afresh (they carry nothing), so the same position read twice is the same g
 
 from __future__ import annotations
 
+import hashlib
 import json
 import tomllib
 from typing import Any
@@ -40,12 +41,12 @@ from typing import Any
 from .errors import PositionError, TefudaError
 from .fields import Ctx
 from .game import Game, load_game
-from .rng import Rng
+from .rng import Chance, SeedError
 from .state import FACE_UP, Outcome, State
 
 FORMAT = "tefuda-position"
 VERSION = 1
-_ID_SALT = 0x1D5EA1ED  # instance ids of a read position come from their own stream, not the game's
+_ID_PERSON = b"tefuda-ids"  # instance ids of a read position come from their own stream, not the game's
 
 
 # ---------------------------------------------------------------------- writing
@@ -107,7 +108,7 @@ def dump(state: State, *, note: str = "") -> dict[str, Any]:
         "options": dict(g.options),
         "to_move": "none" if state.to_move < 0 else f"p{state.to_move + 1}",
         "steps": state.steps,
-        "rng": f"{state.rng.s:#018x}",
+        "rng": state.rng.state() if isinstance(state.rng, Chance) else f"{state.rng.s:#018x}",
         "result": "none" if res is None else _outcome(res),
         "fields": fields,
         "zones": zones,
@@ -283,14 +284,20 @@ def _build(game: Game, n: int, data: dict[str, Any], label: str, record: bool) -
     try:
         if not isinstance(rng_text, str):
             raise ValueError
-        rng_state = int(rng_text, 16)
-        if not 0 <= rng_state < 1 << 64:
-            raise ValueError
-    except ValueError:
-        raise PositionError(f"{label}: 'rng' must be a hexadecimal number like 0x1f2e… (64 bits)") from None
+        if ":" in rng_text:  # a written game's stream: its secret and the words drawn
+            chance = Chance.from_state(rng_text)
+            if chance.n < 0:
+                raise ValueError
+        else:  # a hand-made position: a chosen seed in hexadecimal (0x1f2e…)
+            chance = Chance.of(int(rng_text, 16))
+    except (ValueError, SeedError):
+        raise PositionError(
+            f"{label}: 'rng' must be a game's stream (64 hexadecimal digits ':' words drawn) or a seed "
+            "in hexadecimal like 0x1f2e…"
+        ) from None
     total = len(entries)
-    ids = Rng(rng_state ^ _ID_SALT).permutation(total)
-    state.rng = Rng(rng_state)
+    ids = Chance(hashlib.blake2b(chance.key, digest_size=32, person=_ID_PERSON).digest()).permutation(total)
+    state.rng = chance
     state.cards = [0] * total
     owner = [0] * total
     klass = [0] * total

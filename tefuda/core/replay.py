@@ -14,22 +14,27 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .. import __version__
 from .cards import ADD
 from .errors import IllegalActionError, ReplayError, TefudaError
+from .fair import commit, settings_hash, settings_of
 from .game import Game, load_game
+from .rng import Rng
 from .state import State
 
 FORMAT = "tefuda-replay"
-FORMAT_VERSION = 2  # 2: instance ids dealt at random, outcome codes, a numbering-free final hash
+FORMAT_VERSION = 3  # 3: chance from the game's secret (keyed BLAKE2b), a commitment to it
+# 2: instance ids dealt at random, outcome codes, a numbering-free final hash; chance from splitmix64 over
+# the seed — still read, and re-simulated with that old stream (core.rng.Rng)
+OLDEST_READ = 2
 
 
 @dataclass
 class Replay:
     game: str
-    seed: int
+    seed: int | str  # the game's secret (64 hex digits), or a chosen whole number
     decks: list[str]
     actions: list[str]
     options: dict[str, Any] = field(default_factory=dict)
@@ -46,6 +51,15 @@ class Replay:
     # a designer's card file the game was played with: {"mode": "replace" | "add", "toml": its text}, so the
     # replay verifies on a machine without the file (absent: the game's own pool)
     cards: dict[str, str] | None = None
+    # the commitment every seat was given at the start (core.fair): SHA-256 of the secret and the settings
+    commitment: str = ""
+    format_version: int = FORMAT_VERSION  # 2: an old replay whose chance was splitmix64 over the seed
+
+    def settings(self) -> str:
+        """The hash of the game's settings the commitment covers (core.fair.settings_hash)."""
+        return settings_hash(
+            self.game, self.rules_version, self.card_set, self.options, self.players, self.decks
+        )
 
     def to_json(self) -> str:
         body = {
@@ -71,6 +85,8 @@ class Replay:
             body["position"] = self.position
         if self.cards is not None:
             body["cards"] = self.cards
+        if self.commitment:
+            body["commitment"] = self.commitment
         return json.dumps(body, ensure_ascii=False, indent=1)
 
     def save(self, path: str | Path) -> None:
@@ -82,18 +98,21 @@ def record(
     state: State,
     actions: list[str],
     decks: list[str],
-    seed: int,
+    seed: int | str,
     agents: list[str],
     note: str = "",
     position: dict[str, Any] | None = None,
 ) -> Replay:
-    """The replay of a game that started from ``decks`` and ``seed`` — or from ``position`` (its data)."""
+    """The replay of a game that started from ``decks`` and ``seed`` — or from ``position`` (its data) —
+    with the commitment to its secret (a game from a position has none: its stream is in the position)."""
     g = state.game
     res = state.outcome()
     cards = None
     if g.cards_path:
         cards = {"mode": "add" if g.cards_path.startswith(ADD) else "replace", "toml": g.cardset.text}
+    commitment = "" if position is not None else commit(seed, settings_of(g, state.nplayers, decks))
     return Replay(
+        commitment=commitment,
         cards=cards,
         position=position,
         game=g.id,
@@ -140,7 +159,7 @@ class _Header(BaseModel):
     rules_version: str = Field(default="", max_length=1000)
     card_set: str = Field(default="", max_length=100)
     options: dict[str, str | bool | int | float | None] = Field(default_factory=dict, max_length=200)
-    seed: int = Field(ge=0, lt=1 << 64)
+    seed: Any  # checked by _seed: a whole number (a chosen seed) or the game's secret (64 hex digits)
     players: int = Field(default=2, ge=1, le=16)
     agents: list[Annotated[str, Field(max_length=200)]] = Field(default_factory=list, max_length=16)
     decks: list[Annotated[str, Field(max_length=MAX_TEXT)]] = Field(max_length=16)
@@ -151,6 +170,18 @@ class _Header(BaseModel):
     note: str = Field(default="", max_length=MAX_TEXT)
     position: dict[str, Any] | None = None
     cards: _Cards | None = None
+    commitment: str = Field(default="", pattern="^([0-9a-f]{64})?$")
+
+    @field_validator("seed", mode="before")
+    @classmethod
+    def _seed(cls, v: Any) -> Any:
+        if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1 << 64:
+            return v
+        if isinstance(v, str) and len(v) == 64 and all(c in "0123456789abcdef" for c in v):
+            return v
+        raise ValueError(
+            "a whole number from 0 below 2**64 (a chosen seed) or the game's secret (64 hex digits)"
+        )
 
     @model_validator(mode="after")
     def _per_player(self) -> _Header:
@@ -193,11 +224,13 @@ def parse_replay(text: str, label: str = "<replay>") -> Replay:
         raise ReplayError(f"{label}: field 'format_version' must be a whole number")
     if fv > FORMAT_VERSION:
         raise ReplayError(f"{label}: format_version {fv} is newer than this tefuda reads ({FORMAT_VERSION})")
-    if fv < FORMAT_VERSION:
+    if fv < OLDEST_READ:
         raise ReplayError(
             f"{label}: format_version {fv} was written by an older tefuda, which dealt its games "
             f"differently; this version ({FORMAT_VERSION}) cannot re-simulate it"
         )
+    if fv < FORMAT_VERSION and not isinstance(body.get("seed"), int):
+        raise ReplayError(f"{label}: field 'seed': a format_version {fv} replay's seed is a whole number")
     try:
         h = _Header.model_validate(body)
     except ValidationError as e:
@@ -221,6 +254,8 @@ def parse_replay(text: str, label: str = "<replay>") -> Replay:
         note=h.note,
         position=h.position,
         cards=None if h.cards is None else h.cards.model_dump(),
+        commitment=h.commitment,
+        format_version=fv,
     )
 
 
@@ -279,8 +314,10 @@ def initial_state(
             decks.append(game.parse_deck(text, f"{label}: decks[{i}]"))
         except TefudaError as e:
             raise ReplayError(str(e)) from None
+    # a format 2 replay was dealt by the old stream (splitmix64 over its seed): it is re-simulated with it
+    seed: Any = Rng(rep.seed) if rep.format_version < 3 and isinstance(rep.seed, int) else rep.seed
     try:
-        state = game.new_state(decks, rep.seed, players=rep.players, record=record_events)
+        state = game.new_state(decks, seed, players=rep.players, record=record_events)
     except (TefudaError, ValueError) as e:  # a game's own check of players or decks, in one line
         raise ReplayError(f"{label}: {e}") from None
     return game, state
@@ -320,11 +357,42 @@ def replay_steps(rep: Replay, label: str = "<replay>", **kw: Any):
         yield n, text, state, events
 
 
-def verify(rep: Replay, label: str = "<replay>", **kw: Any) -> State:
-    """Re-simulate; raise :class:`ReplayError` if an action is not legal where it was taken, or the outcome
-    or the final hash differ. A replay recorded before its game's state bookkeeping changed
-    (``Game.state_format``) cannot have the same hash: it is verified by its actions and outcome only."""
-    *_, (_, _, state, _) = replay_steps(rep, label, record_events=False, **kw)
+def check_commitment(rep: Replay, label: str = "<replay>", expected: str | None = None) -> str | None:
+    """Check the replay's secret against its commitment (and against ``expected``, the commitment a player
+    was given at the start and kept). Returns the commitment checked, None if there is none to check."""
+    if rep.position is not None or rep.format_version < 3:
+        if expected:
+            raise ReplayError(
+                f"{label}: a game from a position, or an old replay, has no commitment to check"
+            )
+        return None
+    got = commit(rep.seed, rep.settings())
+    if rep.commitment and got != rep.commitment:
+        raise ReplayError(
+            f"{label}: the secret and settings give commitment {got[:16]}…, not the recorded "
+            f"{rep.commitment[:16]}…: the game is not the one committed to at the start"
+        )
+    if expected:
+        want = expected.strip().lower()
+        if got != want:
+            raise ReplayError(
+                f"{label}: the secret and settings give commitment {got[:16]}…, not {want[:16]}… — the one "
+                "you were given at the start: this is not the game that was promised"
+            )
+    return got if (rep.commitment or expected) else None
+
+
+def verify(rep: Replay, label: str = "<replay>", commitment: str | None = None, **kw: Any) -> State:
+    """Re-simulate; raise :class:`ReplayError` if the secret does not match its commitment, an action is not
+    legal where it was taken, or the outcome or the final hash differ. A replay recorded before its game's
+    state bookkeeping changed (``Game.state_format``) cannot have the same hash: it is verified by its
+    actions and outcome only."""
+    steps = replay_steps(rep, label, record_events=False, **kw)
+    last = next(steps)  # the game set up: a card set or deck that is not the replay's is named first
+    check_commitment(rep, label, commitment)
+    for last in steps:  # noqa: B007 — the last step is the final state
+        pass
+    state = last[2]
     if rep.final_hash and rep.state_format == state.game.state_format and state.digest() != rep.final_hash:
         raise ReplayError(f"{label}: final state hash {state.digest()} != recorded {rep.final_hash}")
     res = state.outcome()

@@ -1,12 +1,22 @@
-"""A tiny seeded RNG whose whole state is one int, so cloning a game state costs nothing.
+"""Random streams: the game's chance (secret, cryptographic) and the agents' own (fast, not secret).
 
-splitmix64 (Steele, Lea & Flood 2014): fast in pure Python, good enough for shuffles, and identical on
-every platform and Python version — unlike ``random.Random``, whose state is 625 words to copy.
+``Chance`` decides every random outcome of a game (shuffles, じゃんけん, who goes first, instance ids): keyed
+BLAKE2b in counter mode, keyed by the game's secret of 256 bits from the operating system. Its outputs are
+those of a pseudo-random function, so no number of public outcomes narrows the secret down or predicts
+another draw (a seed of 31 bits drawn through splitmix64 was brute-forced from three public cards).
+
+``Rng`` is splitmix64 (Steele, Lea & Flood 2014): one int of state, fast in pure Python. Agents draw their
+own choices from it, and the worlds an agent imagines are reseeded with it: nothing there is a secret of the
+game, and it is never derived from the game's secret.
+
+Both are identical on every platform and Python version (unlike ``random.Random``), so the same secret and
+the same actions give the same game.
 """
 
 from __future__ import annotations
 
 import hashlib
+import secrets
 import struct
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
@@ -68,3 +78,126 @@ class Rng:
     def fork(self) -> Rng:
         """A new independent stream derived from this one (advances this one by one step)."""
         return Rng(self.next64())
+
+
+# ---------------------------------------------------------------------------------------------- chance
+SECRET_BYTES = 32  # 256 bits: far beyond any search (the issue asks for at least 128)
+_PERSON_CHANCE = b"tefuda-chance"  # BLAKE2b personalisation: these keys make no other stream
+_PERSON_SEED = b"tefuda-seed"
+_UNPACK8 = struct.Struct("<8Q").unpack
+
+
+class SeedError(ValueError):
+    """A seed or secret that is neither a whole number nor 64 hexadecimal digits."""
+
+
+def new_secret() -> str:
+    """A fresh game secret from the operating system's CSPRNG, as 64 hexadecimal digits."""
+    return secrets.token_hex(SECRET_BYTES)
+
+
+def secret_key(seed: int | str | bytes) -> bytes:
+    """The chance key of a game: a secret (64 hex digits, or its 32 bytes) as it is, or a chosen whole-number
+    seed (``--seed 7``: a reproducible game, not a secret one) hashed into a key."""
+    if isinstance(seed, bytes):
+        if len(seed) != SECRET_BYTES:
+            raise SeedError(f"a secret is {SECRET_BYTES} bytes, not {len(seed)}")
+        return seed
+    if isinstance(seed, str):
+        text = seed.strip().lower()
+        if len(text) != 2 * SECRET_BYTES or any(c not in "0123456789abcdef" for c in text):
+            raise SeedError(f"a secret is {2 * SECRET_BYTES} hexadecimal digits")
+        return bytes.fromhex(text)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise SeedError("a seed is a whole number from 0, or a secret of 64 hexadecimal digits")
+    return hashlib.blake2b(str(seed).encode(), digest_size=SECRET_BYTES, person=_PERSON_SEED).digest()
+
+
+def is_secret(seed: object) -> bool:
+    """Whether ``seed`` is a secret (64 hex digits) rather than a chosen whole number."""
+    return isinstance(seed, str)
+
+
+class Chance:
+    """The game's chance stream: draw k is word k of BLAKE2b(key = the secret, message = the block number),
+    8 words a block. Its whole state is the key (shared, never changes) and the number of words drawn, so a
+    clone costs a few attribute copies; the current block is a cache."""
+
+    __slots__ = ("_block", "_words", "key", "n")
+
+    def __init__(self, key: bytes, n: int = 0) -> None:
+        self.key = key
+        self.n = n
+        self._block = -1
+        self._words: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, seed: int | str | bytes) -> Chance:
+        return cls(secret_key(seed))
+
+    def copy(self) -> Chance:
+        r = Chance.__new__(Chance)
+        r.key = self.key
+        r.n = self.n
+        r._block = self._block
+        r._words = self._words
+        return r
+
+    def _fill(self, b: int) -> tuple[int, ...]:
+        self._block = b
+        self._words = w = _UNPACK8(
+            hashlib.blake2b(
+                b.to_bytes(8, "little"), key=self.key, digest_size=64, person=_PERSON_CHANCE
+            ).digest()
+        )
+        return w
+
+    def next64(self) -> int:
+        n = self.n
+        self.n = n + 1
+        b = n >> 3
+        words = self._words if b == self._block else self._fill(b)
+        return words[n & 7]
+
+    def below(self, n: int) -> int:
+        """A uniform int in [0, n) (Lemire's multiply-shift; the bias is < n / 2**64)."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        return (self.next64() * n) >> 64
+
+    def choice(self, seq: Sequence[T]) -> T:
+        return seq[self.below(len(seq))]
+
+    def shuffle(self, seq: MutableSequence[T]) -> None:
+        """Fisher–Yates in place, ``below(i + 1)`` for each i from the end."""
+        nxt = self.next64
+        for i in range(len(seq) - 1, 0, -1):
+            j = (nxt() * (i + 1)) >> 64
+            seq[i], seq[j] = seq[j], seq[i]
+
+    def permutation(self, n: int) -> list[int]:
+        """A random ordering of ``range(n)`` (instance ids at the start of a game)."""
+        out = list(range(n))
+        self.shuffle(out)
+        return out
+
+    def state(self) -> str:
+        """The stream as text: the key and the words drawn (``<64 hex>:<n>``) — the secret itself."""
+        return f"{self.key.hex()}:{self.n}"
+
+    @classmethod
+    def from_state(cls, text: str) -> Chance:
+        key, _, n = text.partition(":")
+        return cls(secret_key(key), int(n or 0))
+
+
+def stream_from(data: int | str) -> Rng | Chance:
+    """A stream written by ``stream_state``: an int is an agent's ``Rng``, text the game's ``Chance``."""
+    if isinstance(data, str):
+        return Chance.from_state(data)
+    return Rng(data)
+
+
+def stream_state(r: Rng | Chance) -> int | str:
+    """A stream as plain data (an int for ``Rng``, text for ``Chance``)."""
+    return r.state() if isinstance(r, Chance) else r.s

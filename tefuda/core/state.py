@@ -22,8 +22,8 @@ from .actions import Action
 from .errors import IllegalActionError
 from .events import CARD, PLACE, CardRef, Event, PlaceRef
 from .fields import CardField, FieldType, Flags, Inst
-from .rng import Rng
-from .zones import PRIVATE, PUBLIC, ZoneSpec
+from .rng import Chance, Rng, stream_from, stream_state
+from .zones import HIDDEN, PRIVATE, PUBLIC, ZoneSpec
 
 if TYPE_CHECKING:
     from .game import Game
@@ -120,9 +120,18 @@ class State:
     _TYPES: ClassVar[dict[str, FieldType]] = {}
     _CARD_FIELDS: ClassVar[dict[str, CardField]] = {}
     _FLAGS: ClassVar[Flags] = Flags({})  # names of the game's instance flag bits (bit 0: face up)
+    # flags that may stay on a card in a hand or deck because they are public facts about that very card (a
+    # mark given to a card everyone saw shown from the hand): every other mark is cleared as a card enters
+    # a place some seat may not see into, and the conformance suite checks none is left there
+    _PUBLIC_MARKS: ClassVar[int] = 0
+    _card_defaults: ClassVar[tuple[tuple[str, Any], ...]] = ()  # (per-card list, its blank value), derived
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._card_defaults = tuple((name, cf.default) for name, cf in cls._CARD_FIELDS.items())
 
     game: Game
-    rng: Rng
+    rng: Chance | Rng  # Chance in a real game; an agent's Rng in a world it imagines
     cards: list[int]
     cls: tuple[int, ...]
     owner: tuple[int, ...]
@@ -146,18 +155,22 @@ class State:
         nplayers: int,
         zone_specs: tuple[ZoneSpec, ...],
         instances: list[tuple[int, int, int, int]],
-        seed: int,
+        seed: int | str | bytes | Rng,
         record: bool,
     ) -> list[int]:
         """``instances``: ``(card index, owner seat, public class, starting zone)`` per instance, each zone's
         cards in order. Returns the id each entry got.
 
         Instance ids are dealt in a seeded random order, so an id says nothing about which card it is (the
-        deck lists are often public, and ids numbered in list order would name every card)."""
+        deck lists are often public, and ids numbered in list order would name every card).
+
+        ``seed``: the game's secret (64 hex digits, from :func:`~tefuda.core.rng.new_secret`) or a chosen
+        whole number (a reproducible game); every random outcome is drawn from it (``Chance``)."""
         self.game = game
         self.nplayers = nplayers
         self.zone_specs = zone_specs
-        self.rng = Rng(seed)
+        # an Rng: an old replay's stream (format 2, splitmix64 over its seed), re-simulated as it was dealt
+        self.rng = seed.copy() if isinstance(seed, Rng) else Chance.of(seed)
         n = len(instances)
         ids = self.rng.permutation(n)
         cards = [0] * n
@@ -325,8 +338,13 @@ class State:
         dspec = specs[dst]
         if sspec.mixes and not face_up and dspec.visibility != PUBLIC:
             keep = 1 << sspec.owner
+            flags = self.flags
+            marks = self._PUBLIC_MARKS
             for other in zone:
+                if flags[other] & marks:
+                    continue  # a card with a public mark is followed by everyone: they still know it
                 known[other] &= keep
+                flags[other] &= ~FACE_UP  # shown as it came in, forgotten now: nothing marks it any more
             known[inst] &= keep
         if bottom:
             zones[dst].append(inst)
@@ -335,12 +353,19 @@ class State:
         where[inst] = dst
         if self.track is not None:
             self._track_move(inst, sspec, dspec)
+        vis = dspec.visibility
+        if vis != PUBLIC:
+            # a place where some seat may not see the card (a hand, a deck, face down): it leaves every
+            # per-card mark behind (damage, modifiers, "summoned at", tapped …), so that none can be followed
+            # into the hand or the deck, even once everyone has forgotten which card it is
+            self.flags[inst] = 0
+            for name, default in self._card_defaults:
+                getattr(self, name)[inst] = default
         if face_up:
             self.flags[inst] |= FACE_UP
             known[inst] = (1 << (self.nplayers + 1)) - 1
         else:
             self.flags[inst] &= ~FACE_UP
-            vis = dspec.visibility
             if vis == PUBLIC:
                 known[inst] = (1 << (self.nplayers + 1)) - 1
             elif vis == PRIVATE:
@@ -427,11 +452,18 @@ class State:
         self.known[inst] |= 1 << seat
 
     def shuffle(self, zone: int) -> None:
-        """Shuffle a zone; nobody knows any position in it afterwards."""
+        """Shuffle a zone; nobody knows any position in it afterwards, and no card keeps a per-card mark
+        (one would say which card it is)."""
         cards = self.zones[zone]
         self.rng.shuffle(cards)
+        flags = self.flags
         for i in cards:
             self.known[i] = 0
+            flags[i] = 0
+        for name, default in self._card_defaults:
+            values = getattr(self, name)
+            for i in cards:
+                values[i] = default
 
     def knows(self, seat: int, inst: int) -> bool:
         return bool((self.known[inst] >> seat) & 1)
@@ -646,7 +678,7 @@ class State:
             "known": list(self.known),
             "flags": list(self.flags),
             "zones": [list(z) for z in self.zones],
-            "rng": self.rng.s,
+            "rng": stream_state(self.rng),
             "to_move": self.to_move,
             "steps": self.steps,
             "result": None if res is None else res.as_dict(),
@@ -661,7 +693,7 @@ class State:
         n = snap["nplayers"]
         new.nplayers = n
         new.zone_specs = game.zone_specs(n)
-        new.rng = Rng(snap["rng"])
+        new.rng = stream_from(snap["rng"])
         new.cards = list(snap["cards"])
         new.owner = tuple(snap["owner"])
         new.cls = tuple(snap["cls"])
@@ -711,6 +743,18 @@ class State:
             else:
                 assert k == 1, "a card was created, lost or duplicated"
         assert all(0 <= k <= self.all_mask for k in self.known)
+        # a hand, a deck, life or shields hold cards with no per-card mark (it would name the card)
+        for z, insts in enumerate(self.zones):
+            spec = self.zone_specs[z]
+            if spec.mixes or spec.visibility == HIDDEN:
+                for i in insts:
+                    left = self.flags[i] & ~(FACE_UP | self._PUBLIC_MARKS)
+                    assert not left, f"a card in {spec.name} keeps flags {self._FLAGS.dump(left)}"
+                    if self.flags[i] & FACE_UP:
+                        assert self.known[i] == self.all_mask, f"a face-up card in {spec.name} nobody knows"
+                    for name, default in self._card_defaults:
+                        v = getattr(self, name)[i]
+                        assert v == default, f"a card in {spec.name} keeps {name}={v!r}"
         self._check_game_invariants()
 
     def _check_game_invariants(self) -> None:
@@ -733,7 +777,7 @@ class State:
                 tuple(canon.flags),
                 canon.to_move,
                 None if self.result is None else self.result.as_dict(),
-                self.rng.s,
+                stream_state(self.rng),
                 tuple(
                     (f, v if f not in self._LIST_FIELDS else tuple(v))
                     for f in (*self._FIELDS, *self._LIST_FIELDS)

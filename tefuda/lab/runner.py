@@ -3,6 +3,7 @@ same seed gives the same games however they are spread over processes."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 import traceback
@@ -23,7 +24,11 @@ def game_seed(base: int, index: int) -> int:
 
 
 def agent_seed(seed: int, seat: int) -> int:
-    return Rng(seed ^ (0xA5A5 + seat * 7919)).next64()
+    """The agent stream of ``seat`` in a game with a chosen seed (a sim's, ``play --seed``): one-way from
+    it (BLAKE2b), so an agent cannot work back from its own stream to the game's. Games with a secret give
+    their agents streams from the OS instead."""
+    h = hashlib.blake2b(f"{seed}:{seat}".encode(), digest_size=8, person=b"tefuda-agent")
+    return int.from_bytes(h.digest(), "little")
 
 
 @dataclass

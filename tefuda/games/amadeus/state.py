@@ -86,6 +86,8 @@ class AmadeusState(TurnOwner, SeatTable, FlowState):
         "grant_breaker": CardField(Int(0), 0),
     }
     _FLAGS: ClassVar = Flags({TAPPED: "tapped", MARKED: "doubt"})
+    # a card shown from the hand (イエロー/レッドカード) may be marked there: everyone saw which card it is
+    _PUBLIC_MARKS: ClassVar = MARKED
 
     step: int
     first: int  # 先攻
