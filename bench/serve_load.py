@@ -46,10 +46,12 @@ class Stats:
 
 
 async def seat_loop(
-    url: str, room: str, token: str, stats: Stats, stop: float, rng: random.Random, think: float
+    url: str, room: str, claim: str, stats: Stats, stop: float, rng: random.Random, think: float
 ) -> None:
     async with websockets.connect(f"{url}/ws/{room}", max_size=2**24) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        await ws.send(
+            json.dumps({"type": "hello", "claim": claim})
+        )  # each seat claimed once, by its own client
         obs = decision = None
         sent_at: float | None = None
         while time.monotonic() < stop:
@@ -104,7 +106,7 @@ async def room_loop(
             continue
         made = r.json()
         await asyncio.gather(
-            *(seat_loop(url, made["room"], s["token"], stats, stop, rng, think) for s in made["seats"])
+            *(seat_loop(url, made["room"], s["claim"], stats, stop, rng, think) for s in made["seats"])
         )
 
 

@@ -1,10 +1,10 @@
-"""Online play over the real ASGI app (FastAPI's TestClient, a real SQLite file): rooms, seats and tokens,
-stale, duplicate and illegal submissions, spectators, chat, limits, reconnection, restart, replays."""
+"""Online play over the real ASGI app (FastAPI's TestClient, a real SQLite file): rooms, seats and invites,
+stale, duplicate and illegal submissions, spectators, chat, limits, reconnection, restart, replays.
+Claims, sessions, take-over and release: test_serve_access.py; secrets, commitments: test_serve_fair.py."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,26 +21,10 @@ from tefuda.serve.limits import Limits
 HUMANS2 = [{"kind": "human"}, {"kind": "human"}]
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'serve.db'}"
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def any_db(request, tmp_path: Path) -> str:
-    """The persistence tests run on SQLite, and on a real PostgreSQL when TEFUDA_TEST_PG names one."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'serve.db'}"
-    from tests.conftest import pg_schema_url
-
-    url = pg_schema_url()  # a schema of its own: a clean slate, whatever runs beside it
-    if url is None:
-        pytest.skip("TEFUDA_TEST_PG (a PostgreSQL URL) is not set")
-    return url
-
-
 def client(db: str, **kw: Any) -> TestClient:
     kw.setdefault("think", False)
+    # no rate limit unless a test asks for one: a test plays as fast as the server answers
+    kw.setdefault("limits", Limits(rate=1e9, burst=10**9))
     return TestClient(create_app(db, **kw))
 
 
@@ -52,14 +36,30 @@ def new_room(c: TestClient, **body: Any) -> dict[str, Any]:
     return r.json()
 
 
-class Seat:
-    """One WebSocket client: every message it was sent, in order."""
+def claims(made: dict[str, Any]) -> list[str]:
+    """Each human seat's one-time invite token (the link's ``#claim=``), in seat order."""
+    return [s["claim"] for s in made["seats"] if s["kind"] == "human"]
 
-    def __init__(self, ws: Any, token: str | None) -> None:
+
+class Seat:
+    """One WebSocket client: every message it was sent, in order. It opens a seat with an invite (``claim``,
+    spent by the first connection: it is then given a session) or with the session it was given."""
+
+    def __init__(self, ws: Any, claim: str | None = None, *, session: str | None = None) -> None:
         self.ws = ws
         self.got: list[dict[str, Any]] = []
-        ws.send_text(json.dumps({"type": "hello", "token": token} if token else {"type": "hello"}))
+        self.session = session
+        hello: dict[str, Any] = {"type": "hello"}
+        if claim:
+            hello["claim"] = claim
+        if session:
+            hello["session"] = session
+        ws.send_text(json.dumps(hello))
         welcome = self.recv()
+        if welcome["type"] == "claimed":
+            self.session = welcome["session"]
+            self.claimed = welcome
+            welcome = self.recv()
         assert welcome["type"] == "welcome", welcome
         self.welcome = welcome
         state = self.recv()
@@ -88,11 +88,14 @@ def test_a_room_is_made_listed_and_refuses_bad_settings(db):
         assert {g["id"] for g in games} >= {"kirifuda", "yonesu", "genesis", "kokubyaku", "amadeus"}
         made = new_room(c)
         assert [s["kind"] for s in made["seats"]] == ["human", "human"]
-        assert all(len(s["token"]) >= 20 for s in made["seats"])
-        assert made["seats"][0]["token"] != made["seats"][1]["token"]
+        assert all(len(s["claim"]) >= 20 for s in made["seats"])
+        assert made["seats"][0]["claim"] != made["seats"][1]["claim"]
+        assert made["seats"][0]["url"] == f"/room/{made['room']}#claim={made['seats'][0]['claim']}"
+        assert len(made["maker"]) >= 20 and len(made["commitment"]) == 64
         lobby = c.get("/api/rooms").json()
         assert [r["room"] for r in lobby] == [made["room"]]
-        assert "token" not in json.dumps(lobby)
+        text = json.dumps(lobby)
+        assert made["maker"] not in text and not any(t in text for t in claims(made))
         bad = [
             ({"game": "nosuch"}, "nosuch"),
             ({"game": "kirifuda", "players": 3}, "2–2 players"),
@@ -103,7 +106,7 @@ def test_a_room_is_made_listed_and_refuses_bad_settings(db):
             ),
             ({"game": "kirifuda", "seats": [{"kind": "robot"}, {"kind": "human"}]}, "robot"),
             ({"game": "kirifuda", "decks": ["3 no such card\n"]}, "no such card"),
-            ({"game": "kirifuda", "seed": -4}, "seed"),
+            ({"game": "kirifuda", "seed": 4}, "--allow-seed"),
         ]
         for body, needle in bad:
             r = c.post("/api/rooms", json=body)
@@ -135,7 +138,7 @@ def test_seats_act_only_for_themselves_and_stale_or_illegal_submissions_change_n
     with client(db) as c:
         made = new_room(c)
         room = made["room"]
-        t0, t1 = made["seats"][0]["token"], made["seats"][1]["token"]
+        t0, t1 = claims(made)
         with c.websocket_connect(f"/ws/{room}") as w0, c.websocket_connect(f"/ws/{room}") as w1:
             p0, p1 = Seat(w0, t0), Seat(w1, t1)
             assert p0.welcome["seat"] == 0 and p1.welcome["seat"] == 1
@@ -170,10 +173,12 @@ def test_seats_act_only_for_themselves_and_stale_or_illegal_submissions_change_n
             assert p0.recv()["type"] == "error"
             assert p0.send(type="ping")["type"] == "pong"
             assert p0.send(type="dance")["type"] == "error"
-        # a wrong token opens nothing
+        # a wrong invite or session opens nothing
         with c.websocket_connect(f"/ws/{room}") as w:
-            w.send_text(json.dumps({"type": "hello", "token": "x" * 24}))
-            assert json.loads(w.receive_text())["type"] == "error"
+            w.send_text(json.dumps({"type": "hello", "claim": "x" * 24}))
+            assert json.loads(w.receive_text())["code"] == "bad_link"
+            w.send_text(json.dumps({"type": "hello", "session": "x" * 24}))
+            assert json.loads(w.receive_text())["code"] == "session_ended"
             w.send_text(json.dumps({"type": "act", "decision": 1, "action": 0}))
             assert "hello" in json.loads(w.receive_text())["error"]
 
@@ -184,7 +189,7 @@ def test_spectators_watch_but_cannot_act_or_chat(db):
         room = made["room"]
         with c.websocket_connect(f"/ws/{room}") as ws, c.websocket_connect(f"/ws/{room}") as w0:
             spec = Seat(ws, None)
-            p0 = Seat(w0, made["seats"][0]["token"])
+            p0 = Seat(w0, claims(made)[0])
             assert spec.welcome["spectator"] and spec.welcome["seat"] is None
             assert spec.obs["spectator"] and spec.obs["legal"] == []
             assert spec.send(type="act", decision=0, action=0)["type"] == "error"
@@ -215,16 +220,19 @@ def _drive(seats: dict[int, Seat], rng: Rng, steps: int) -> int:
         for t in seats.values():
             upd = t.recv()
             assert upd["type"] == "update", upd
+            if upd["observation"]["outcome"] is not None:  # the game is over: the secret follows
+                reveal = t.recv()
+                assert reveal["type"] == "reveal", reveal
         done += 1
     return done
 
 
 def test_a_whole_game_then_its_replay_verifies_and_the_viewer_steps_through_it(any_db):
     with client(any_db) as c:
-        made = new_room(c, seed=5)
+        made = new_room(c)
         room = made["room"]
         with c.websocket_connect(f"/ws/{room}") as w0, c.websocket_connect(f"/ws/{room}") as w1:
-            seats = {0: Seat(w0, made["seats"][0]["token"]), 1: Seat(w1, made["seats"][1]["token"])}
+            seats = {0: Seat(w0, claims(made)[0]), 1: Seat(w1, claims(made)[1])}
             assert c.get(f"/api/rooms/{room}/replay").status_code == 409
             assert c.get(f"/api/rooms/{room}/steps").status_code == 409
             _drive(seats, Rng(3), 5000)
@@ -232,22 +240,22 @@ def test_a_whole_game_then_its_replay_verifies_and_the_viewer_steps_through_it(a
             r = c.get(f"/api/rooms/{room}/replay")
             assert r.status_code == 200
             rep = parse_replay(r.text)
-            final = verify(rep)
+            final = verify(rep, commitment=seats[0].welcome["commitment"])
             assert final.digest() == rep.final_hash
-            assert rep.agents == ["human", "human"] and rep.seed == 5
+            assert rep.agents == ["human", "human"] and rep.seed == seats[1].got[-1]["seed"]
             steps = c.get(f"/api/rooms/{room}/steps?seat=1").json()
             assert len(steps) == len(rep.actions) + 1
             assert steps[-1]["observation"] == seats[0].obs
             assert c.get(f"/api/rooms/{room}/steps?seat=9").status_code == 400
-            # rematch: a new room, each seat its own new link
+            # rematch: a new room, where each seat's own session opens its seat (no link for anyone else)
             m0 = seats[0].send(type="rematch")
-            assert m0["type"] == "rematch"
+            assert m0["type"] == "rematch" and m0["seat"] == 0
             m1 = seats[1].recv()
             assert m1["type"] == "rematch" and m1["room"] == m0["room"] and m1["url"] != m0["url"]
+            assert m1["url"] == f"/room/{m1['room']}#seat=2" and "claim" not in json.dumps([m0, m1])
             assert c.get(f"/api/rooms/{m0['room']}").json()["status"] == "playing"
-            tok = m0["url"].split("#t=")[1]
             with c.websocket_connect(f"/ws/{m0['room']}") as w:
-                assert Seat(w, tok).welcome["seat"] == 0
+                assert Seat(w, session=seats[0].session).welcome["seat"] == 0
 
 
 def test_a_restarted_server_rebuilds_its_rooms_and_clients_go_on(any_db):
@@ -255,9 +263,9 @@ def test_a_restarted_server_rebuilds_its_rooms_and_clients_go_on(any_db):
     with client(any_db) as c:
         made = new_room(c, game="genesis")
         room = made["room"]
-        toks = [s["token"] for s in made["seats"]]
         with c.websocket_connect(f"/ws/{room}") as w0, c.websocket_connect(f"/ws/{room}") as w1:
-            seats = {0: Seat(w0, toks[0]), 1: Seat(w1, toks[1])}
+            seats = {0: Seat(w0, claims(made)[0]), 1: Seat(w1, claims(made)[1])}
+            sessions = [seats[0].session, seats[1].session]
             _drive(seats, rng, 20)
             before = seats[0].obs
             decision = seats[0].decision
@@ -267,7 +275,8 @@ def test_a_restarted_server_rebuilds_its_rooms_and_clients_go_on(any_db):
         c.websocket_connect(f"/ws/{room}") as w0,
         c.websocket_connect(f"/ws/{room}") as w1,
     ):
-        seats = {0: Seat(w0, toks[0]), 1: Seat(w1, toks[1])}
+        # the sessions were kept (as hashes) by the database: the same people go on, the invites stay spent
+        seats = {0: Seat(w0, session=sessions[0]), 1: Seat(w1, session=sessions[1])}
         assert seats[0].decision == decision
         assert seats[0].obs == before
         _drive(seats, rng, 10)
@@ -277,13 +286,13 @@ def test_a_restarted_server_rebuilds_its_rooms_and_clients_go_on(any_db):
 def test_a_client_that_reconnects_gets_the_whole_table_again(any_db):
     with client(any_db) as c:
         made = new_room(c)
-        room, tok = made["room"], made["seats"][0]["token"]
+        room = made["room"]
         with c.websocket_connect(f"/ws/{room}") as w0, c.websocket_connect(f"/ws/{room}") as w1:
-            seats = {0: Seat(w0, tok), 1: Seat(w1, made["seats"][1]["token"])}
+            seats = {0: Seat(w0, claims(made)[0]), 1: Seat(w1, claims(made)[1])}
             _drive(seats, Rng(2), 6)
             want = seats[0].obs
         with c.websocket_connect(f"/ws/{room}") as w0:
-            again = Seat(w0, tok)
+            again = Seat(w0, session=seats[0].session)
             assert again.obs == want and again.decision == 6
 
 
@@ -293,7 +302,7 @@ def test_chat_follows_the_games_own_rule(db):
         made = new_room(c, game="yonesu")
         room = made["room"]
         with c.websocket_connect(f"/ws/{room}") as w0, c.websocket_connect(f"/ws/{room}") as w1:
-            p0, p1 = Seat(w0, made["seats"][0]["token"]), Seat(w1, made["seats"][1]["token"])
+            p0, p1 = Seat(w0, claims(made)[0]), Seat(w1, claims(made)[1])
             assert p1.send(type="say", text="")["type"] == "error"
             assert p1.send(type="say", text="x" * 501)["type"] == "error"
             p1.ws.send_text(json.dumps({"type": "say", "text": "邪神グラジヨネス!"}))
@@ -330,7 +339,7 @@ def test_ai_seats_play_in_worker_processes(db):
     with client(db, think=True, ai_workers=1) as c:
         made = new_room(c, seats=[{"kind": "agent", "spec": "random"}, {"kind": "agent", "spec": "random"}])
         room = made["room"]
-        assert "token" not in json.dumps(made["seats"])
+        assert "claim" not in json.dumps(made["seats"])
         with c.websocket_connect(f"/ws/{room}") as ws:
             spec = Seat(ws, None)
             seen_thinking = False
@@ -373,7 +382,7 @@ def test_a_room_plays_with_a_designers_card_file(db):
         'text = "弱体化。"\ntext_en = "Nerfed."\neffects = []\n'
     )
     with client(db) as c:
-        made = new_room(c, cards={"mode": "add", "toml": nerf}, seed=2)
+        made = new_room(c, cards={"mode": "add", "toml": nerf})
         room = made["room"]
         bad = c.post(
             "/api/rooms",
@@ -389,7 +398,7 @@ def test_a_room_plays_with_a_designers_card_file(db):
             == 400
         )
         with c.websocket_connect(f"/ws/{room}") as w0, c.websocket_connect(f"/ws/{room}") as w1:
-            seats = {0: Seat(w0, made["seats"][0]["token"]), 1: Seat(w1, made["seats"][1]["token"])}
+            seats = {0: Seat(w0, claims(made)[0]), 1: Seat(w1, claims(made)[1])}
             _drive(seats, Rng(1), 5000)
         rep = parse_replay(c.get(f"/api/rooms/{room}/replay").text)
         assert rep.cards == {"mode": "add", "toml": nerf}
@@ -401,12 +410,12 @@ def test_a_room_plays_with_a_designers_card_file(db):
 def test_undo_in_a_room_needs_every_other_persons_yes_and_never_crosses_a_reveal(db):
     from tefuda.serve.rooms import RoomError
 
-    with client(db) as c:
+    with client(db, allow_seed=True) as c:  # a chosen seed (testing only): the same game every run
         made = new_room(c, seed=8)
         room_id = made["room"]
         room = c.app.state.server.live[room_id].room
         with c.websocket_connect(f"/ws/{room_id}") as w0, c.websocket_connect(f"/ws/{room_id}") as w1:
-            seats = {0: Seat(w0, made["seats"][0]["token"]), 1: Seat(w1, made["seats"][1]["token"])}
+            seats = {0: Seat(w0, claims(made)[0]), 1: Seat(w1, claims(made)[1])}
             rng = Rng(5)
             refused_reveal = False
             for _ in range(300):  # play until the last mover may take its action back

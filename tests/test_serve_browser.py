@@ -1,7 +1,10 @@
 """A real browser on the real server: Playwright for Python driving Debian's Chromium (by its executable
 path: Playwright's own browser download is not reachable here). A whole 切り札 game is played by clicking;
 a spectator's page is searched for any card it may not see; every game's table draws; the replay viewer
-steps. Screenshots go to tests/artifacts/ (git-ignored) to be looked at."""
+steps; a game played to its end shows "verified fair" (the page checked the revealed secret against the
+commitment it kept), a tampered commitment a loud warning; an invite already claimed says the seat is taken; a
+second tab with the same seat takes it over; the maker releases a seat from the room page. Screenshots go to
+tests/artifacts/ (git-ignored) to be looked at."""
 
 from __future__ import annotations
 
@@ -79,9 +82,16 @@ def test_a_whole_kirifuda_game_by_clicking(server, page):
     shot(pg, "lobby")
     pg.click("[data-testid=create]")
     pg.wait_for_selector("[data-testid=play-first]")
-    assert "#t=" in pg.get_attribute("[data-testid=seat-link-1]", "value")
+    assert "#claim=" in pg.get_attribute("[data-testid=seat-link-1]", "value")
+    room = pg.get_attribute("[data-testid=spectator-link]", "value").rsplit("/", 1)[1]
+    assert pg.evaluate(f"localStorage.getItem('tefuda.maker.{room}')"), "the maker's token was not kept"
     pg.click("[data-testid=play-first]")
     pg.wait_for_selector("[data-testid=table]")
+    # the invite is spent: the address no longer holds it, this browser keeps the seat's session
+    pg.wait_for_function("location.hash === '#seat=1'")
+    assert pg.evaluate(f"JSON.parse(localStorage.getItem('tefuda.session.{room}.0')).session")
+    commitment = pg.evaluate(f"JSON.parse(localStorage.getItem('tefuda.commit.{room}')).commitment")
+    assert len(commitment) == 64
     clicks = 0
     result = pg.locator("[data-testid=result]")
     while not result.is_visible():
@@ -101,6 +111,11 @@ def test_a_whole_kirifuda_game_by_clicking(server, page):
         pg.wait_for_timeout(50)
     outcome = pg.inner_text("[data-testid=outcome]")
     assert "P1" in outcome or "P2" in outcome or "引き分け" in outcome
+    # the page checked the revealed secret against the commitment it kept from the start
+    verdict = pg.wait_for_selector("[data-testid=fair-verdict]", timeout=10_000)
+    assert "公正を確認しました" in verdict.inner_text() and "verified fair" in verdict.inner_text()
+    assert verdict.get_attribute("class") == "fair-ok"
+    assert pg.get_attribute("[data-testid=commitment]", "title") == commitment
     shot(pg, "kirifuda-result")
     assert clicks > 3
     # the replay viewer of the finished room
@@ -112,6 +127,10 @@ def test_a_whole_kirifuda_game_by_clicking(server, page):
     last = pg.inner_text("[data-testid=replay-pos]")
     assert first != last and last.split()[-1] == last.split()[-3]
     shot(pg, "kirifuda-replay")
+    # the replay viewer checks the secret too, against the commitment this browser kept during the game
+    verdict = pg.wait_for_selector("[data-testid=fair-verdict]")
+    assert verdict.get_attribute("class") == "fair-ok" and "秘密は約束と一致します" in verdict.inner_text()
+    assert pg.inner_text("[data-testid=commitment]") == commitment
     # the language switch
     pg.click("[data-testid=lang]")
     assert pg.get_attribute("html", "lang") == "en"
@@ -126,13 +145,15 @@ def test_a_spectator_page_shows_no_hidden_card(server, page):
     from tests.test_serve_process import Client
 
     made = httpx.post(
-        server.url + "/api/rooms", json={"game": "genesis", "seats": [{"kind": "human"}] * 2, "seed": 3}
+        server.url + "/api/rooms", json={"game": "genesis", "seats": [{"kind": "human"}] * 2}
     ).json()
     room = made["room"]
-    clients = [Client(server.ws, room, s["token"]) for s in made["seats"]]
+    clients = [Client(server.ws, room, s["claim"]) for s in made["seats"]]
     rng = Rng(4)
     for _ in range(25):  # a few turns, so hands and fields hold cards
         mover = clients[0].obs["to_move"]
+        if mover < 0:
+            break
         me = clients[mover]
         pick = me.obs["legal"][rng.below(len(me.obs["legal"]))]
         me.ws.send(json.dumps({"type": "act", "decision": me.decision, "action": pick["index"]}))
@@ -178,7 +199,7 @@ def test_every_game_draws_in_the_browser(server, page, game):
 
     r = httpx.post(
         server.url + "/api/rooms",
-        json={"game": game, "seats": [{"kind": "agent", "spec": "random"}] * 2, "seed": 1},
+        json={"game": game, "seats": [{"kind": "agent", "spec": "random"}] * 2},
     )
     assert r.status_code == 200, r.text
     room = r.json()["room"]
@@ -282,3 +303,184 @@ def test_the_page_reconnects_after_a_server_restart_and_play_goes_on(tmp_path, b
     finally:
         ctx.close()
         srv.stop()
+
+
+# ---------------------------------------------------------------------------------------- seats and fairness
+def _room(server, seats: list[dict]) -> dict:
+    import httpx
+
+    r = httpx.post(server.url + "/api/rooms", json={"game": "kirifuda", "seats": seats})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def test_an_invite_already_claimed_says_the_seat_is_taken(server, browser):
+    from tests.test_serve_process import Client
+
+    made = _room(server, [{"kind": "human"}] * 2)
+    p2 = Client(server.ws, made["room"], made["seats"][1]["claim"])  # P2 opened the link first
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})  # another person's browser
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        pg.goto(server.url + made["seats"][1]["url"])
+        notice = pg.wait_for_selector("[data-testid=notice-seat_taken]", timeout=10_000)
+        assert "すでに使われています" in notice.inner_text() and "already used" in notice.inner_text()
+        shot(pg, "seat-taken")
+        assert (
+            pg.locator("[data-testid=action]").count() == 0 and pg.locator("[data-testid=table]").count() == 0
+        )
+        pg.click("[data-testid=lang]")
+        assert "already used" in pg.inner_text("[data-testid=notice-seat_taken]")
+        # P2 is still P2
+        p2.ws.send(json.dumps({"type": "ping"}))
+        assert p2.recv()["type"] == "pong"
+        assert errors == [], errors
+    finally:
+        p2.close()
+        ctx.close()
+
+
+def test_a_second_tab_takes_the_seat_over_and_the_first_says_so(server, browser):
+    made = _room(server, [{"kind": "human"}, {"kind": "agent", "spec": "random"}])
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    a, b = ctx.new_page(), ctx.new_page()
+    try:
+        a.goto(server.url + made["seats"][0]["url"])
+        a.wait_for_selector("[data-testid=table]")
+        a.wait_for_function("location.hash === '#seat=1'")
+        # the same browser opens its own (spent) invite again in a second tab: it finds its session
+        b.goto(server.url + made["seats"][0]["url"])
+        b.wait_for_selector("[data-testid=table]")
+        assert "P1" in b.inner_text("#who")
+        a.wait_for_selector("[data-testid=notice-taken_over]", timeout=10_000)
+        assert a.locator("[data-testid=action]").count() == 0
+        shot(a, "taken-over")
+        # the first tab takes it back on request (and only then): the second one is told
+        a.click("[data-testid=use-here]")
+        b.wait_for_selector("[data-testid=notice-taken_over]", timeout=10_000)
+        a.wait_for_selector("[data-testid=table]")
+        assert a.locator("[data-testid=notice]").is_hidden()
+    finally:
+        ctx.close()
+
+
+def test_the_maker_releases_a_seat_from_the_room_page(server, page):
+    from tests.test_serve_process import Client
+
+    pg = page
+    pg.goto(server.url + "/")
+    pg.wait_for_selector("[data-testid=seat-kind-2]")
+    pg.select_option("[data-testid=game]", "kirifuda")
+    pg.select_option("[data-testid=seat-kind-2]", "human")
+    pg.click("[data-testid=create]")
+    pg.wait_for_selector("[data-testid=play-first]")
+    assert pg.locator("[data-testid=maker-note]").is_visible()
+    link2 = pg.get_attribute("[data-testid=seat-link-2]", "value")
+    room = link2.split("/room/")[1].split("#")[0]
+    other = Client(server.ws, room, link2.split("#claim=")[1])  # someone (not the friend!) opened P2's link
+    pg.click("[data-testid=play-first]")
+    pg.wait_for_selector("[data-testid=table]")
+    pg.click("[data-testid=seats-panel] summary")
+    pg.click("[data-testid=release-2]")
+    new = pg.wait_for_selector("[data-testid=new-link-2]").get_attribute("value")
+    assert "#claim=" in new and new != link2
+    pg.wait_for_selector("#chat-list li:has-text('P2の席が解放され')")
+    shot(pg, "maker-released")
+    msgs = []
+    while not msgs or msgs[-1]["type"] != "released":
+        msgs.append(other.recv())
+    other.close()
+    # the friend opens the new link
+    friend = Client(server.ws, room, new.split("#claim=")[1])
+    assert friend.welcome["seat"] == 1
+    friend.close()
+    assert pg.errors == [], pg.errors
+
+
+def test_the_table_releases_a_seat_from_the_room_page(server, page):
+    """Two people, no maker in this browser: P1 asks to release P2 (the other person alone decides), and is
+    given the new invite."""
+    from tests.test_serve_process import Client
+
+    made = _room(server, [{"kind": "human"}] * 2)
+    other = Client(server.ws, made["room"], made["seats"][1]["claim"])
+    page.goto(server.url + made["seats"][0]["url"])
+    page.wait_for_selector("[data-testid=table]")
+    page.click("[data-testid=seats-panel] summary")
+    page.click("[data-testid=ask-release-2]")
+    new = page.wait_for_selector("[data-testid=new-link-2]").get_attribute("value")
+    assert "#claim=" in new
+    page.wait_for_selector("#chat-list li:has-text('P2の席が解放され')")
+    msgs = []
+    while not msgs or msgs[-1]["type"] != "released":
+        msgs.append(other.recv())
+    other.close()
+    assert page.errors == [], page.errors
+
+
+def test_a_secret_that_does_not_open_the_commitment_shows_a_loud_warning(server, page):
+    """Planted: a server (here, the wire between it and the page) that reveals another secret than the one it
+    committed to at the start. The page kept the genuine commitment; it must warn, in both languages."""
+    import re
+
+    def lie(ws) -> None:
+        upstream = ws.connect_to_server()
+
+        def from_server(text) -> None:
+            m = json.loads(text)
+            r = m if m.get("type") == "reveal" else m.get("reveal") if m.get("type") == "state" else None
+            if r:
+                r["seed"] = r["key"] = "0" * 64
+                text = json.dumps(m)
+            ws.send(text)
+
+        upstream.on_message(from_server)
+
+    made = _room(server, [{"kind": "agent", "spec": "random"}] * 2)
+    page.route_web_socket(re.compile(r".*/ws/.*"), lie)
+    page.goto(f"{server.url}/room/{made['room']}")
+    page.wait_for_selector("[data-testid=result]:not([hidden])", timeout=60_000)
+    verdict = page.wait_for_selector("[data-testid=fair-verdict]", timeout=10_000)
+    text = verdict.inner_text()
+    assert verdict.get_attribute("class") == "fair-bad" and "警告" in text and "WARNING" in text, text
+    assert "does not match" in text and "公正を確認しました" not in text
+    shot(page, "fair-warning")
+    assert page.errors == [], page.errors
+
+
+def test_a_commitment_other_than_the_one_kept_shows_a_loud_warning(server, page):
+    """The room's commitment is not the one this browser kept for it (it changed): warned at once."""
+    made = _room(server, [{"kind": "agent", "spec": "random"}] * 2)
+    room = made["room"]
+    page.goto(server.url + "/")
+    page.evaluate(
+        "([room, settings]) => localStorage.setItem(`tefuda.commit.${room}`, JSON.stringify("
+        "{commitment: '0'.repeat(64), settings, step: 0, over: false}))",
+        [room, made["settings"]],
+    )
+    page.goto(f"{server.url}/room/{room}")
+    page.wait_for_selector("[data-testid=result]:not([hidden])", timeout=60_000)
+    verdict = page.wait_for_selector("[data-testid=fair-verdict].fair-bad", timeout=10_000)
+    assert "警告" in verdict.inner_text() and "WARNING" in verdict.inner_text()
+    assert page.errors == [], page.errors
+
+
+def test_the_pages_sha256_matches_with_and_without_web_crypto(server, page):
+    import hashlib
+
+    page.goto(server.url + "/")
+    texts = ["", "abc", "a" * 64, "tefuda-commit-1\n" + "ab" * 32 + "\n" + "cd" * 32, "手札" * 50]
+    got = page.evaluate(
+        """async (texts) => {
+            const m = await import('/static/js/fair.js');
+            const out = [];
+            for (const t of texts) out.push([await m.sha256hex(t), await m.sha256hex(t, {subtle: false})]);
+            return out;
+        }""",
+        texts,
+    )
+    for t, (subtle, js) in zip(texts, got, strict=True):
+        want = hashlib.sha256(t.encode()).hexdigest()
+        assert subtle == want and js == want, t

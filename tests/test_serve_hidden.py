@@ -1,10 +1,14 @@
 """Hidden information on the wire: for full random games of every game (every mode), every message the
 server sends to each seat and to a spectator is compared with the message built from a world in which every
 card identity that viewer cannot know was swapped (tests/conftest.swap_hidden). Whatever differs would be a
-secret on the wire."""
+secret on the wire.
+
+The game's secret itself (its seed, and the chance key made from it) must not be in any message before the
+game is over; then every viewer is sent it, and it matches the commitment each was given in ``welcome``."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from itertools import zip_longest
 
@@ -15,7 +19,9 @@ pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient
 
 from tefuda.core import Rng
+from tefuda.core.fair import commit
 from tefuda.core.game import load_case, mode_cases
+from tefuda.core.rng import secret_key
 from tefuda.serve.app import create_app
 from tefuda.serve.limits import Limits
 from tests.conftest import LONG, swap_hidden
@@ -41,12 +47,41 @@ def test_the_wire_check_finds_a_leak_when_there_is_one(tmp_path, monkeypatch):
         wire_check("kirifuda", 7, tmp_path)
 
 
+def test_the_wire_check_finds_the_secret_sent_before_the_end(tmp_path, monkeypatch):
+    """A server that tells the secret in ``welcome`` (with the commitment) must fail the check."""
+    from tefuda.serve.rooms import Room
+
+    real = Room.fair
+    monkeypatch.setattr(Room, "fair", lambda self: {**real(self), "seed": self.cfg.seed})
+    with pytest.raises(AssertionError, match="the game's secret before the game is over"):
+        wire_check("kirifuda", 7, tmp_path)
+
+
+def test_the_wire_check_finds_a_reveal_that_does_not_match(tmp_path, monkeypatch):
+    """A server that reveals another secret than the one it committed to must fail the check."""
+    from tefuda.serve.rooms import Room
+
+    real = Room.reveal
+    monkeypatch.setattr(Room, "reveal", lambda self: {**real(self), "key": "0" * 64})
+    with pytest.raises(AssertionError, match="commitment"):
+        wire_check("kirifuda", 7, tmp_path)
+
+
 def wire_check(case: str, seed: int, tmp_path) -> None:
     game, mode = load_case(case)
     n = mode.players
     rng = Rng(99)
+    # a secret of 64 hex digits, as every room has — chosen here (allow_seed, testing only) so a failure
+    # can be played again
+    secret = hashlib.sha256(f"wire-{case}-{seed}".encode()).hexdigest()
+    key = secret_key(secret).hex()
     # no rate limit: the test acts as fast as the server answers
-    app = create_app(f"sqlite:///{tmp_path / 'wire.db'}", think=False, limits=Limits(rate=1e9, burst=10**9))
+    app = create_app(
+        f"sqlite:///{tmp_path / 'wire.db'}",
+        think=False,
+        limits=Limits(rate=1e9, burst=10**9),
+        allow_seed=True,
+    )
     with TestClient(app) as c:
         r = c.post(
             "/api/rooms",
@@ -55,24 +90,43 @@ def wire_check(case: str, seed: int, tmp_path) -> None:
                 "players": n,
                 "options": mode.options,
                 "seats": [{"kind": "human"}] * n,
-                "seed": seed,
+                "seed": secret,
             },
         )
         assert r.status_code == 200, r.text
         made = r.json()
+        assert secret not in r.text and key not in r.text, (
+            "the room's answer tells the game's secret before the game is over"
+        )
         room = app.state.server.live[made["room"]].room
         sockets = [c.websocket_connect(f"/ws/{made['room']}") for _ in range(n + 1)]
         conns = [s.__enter__() for s in sockets]
+
+        def recv(ws) -> dict:
+            text = ws.receive_text()
+            if room.to_move >= 0:
+                assert secret not in text and key not in text, (
+                    f"{case}: a message tells the game's secret before the game is over: {text[:200]}"
+                )
+            return json.loads(text)
+
         try:
             viewers = [*range(n), n]  # n: the spectator
             obs: dict[int, dict] = {}
+            commitments = {}
             for v, ws in zip(viewers, conns, strict=True):
                 ws.send_text(
-                    json.dumps({"type": "hello", **({"token": made["seats"][v]["token"]} if v < n else {})})
+                    json.dumps({"type": "hello", **({"claim": made["seats"][v]["claim"]} if v < n else {})})
                 )
-                assert json.loads(ws.receive_text())["type"] == "welcome"
-                state_msg = json.loads(ws.receive_text())
+                msg = recv(ws)
+                if v < n:
+                    assert msg["type"] == "claimed", msg
+                    msg = recv(ws)
+                assert msg["type"] == "welcome"
+                commitments[v] = (msg["commitment"], msg["settings"])
+                state_msg = recv(ws)
                 obs[v] = state_msg["observation"]
+            assert len(set(commitments.values())) == 1, "every viewer is given the same commitment"
             steps = compared = 0
             while room.to_move >= 0:
                 state = room.state
@@ -93,11 +147,11 @@ def wire_check(case: str, seed: int, tmp_path) -> None:
                 conns[mover].send_text(
                     json.dumps({"type": "act", "decision": room.decision, "action": index})
                 )
-                ack = json.loads(conns[mover].receive_text())
+                ack = recv(conns[mover])
                 assert ack["type"] == "ack", ack
                 real_events = state.log[start:]
                 for v, ws in zip(viewers, conns, strict=True):
-                    msg = json.loads(ws.receive_text())
+                    msg = recv(ws)
                     assert msg["type"] == "update"
                     obs[v] = msg["observation"]
                     assert len(msg["log"]) == len(real_events)
@@ -123,6 +177,15 @@ def wire_check(case: str, seed: int, tmp_path) -> None:
                 steps += 1
                 assert steps < 5000
             assert steps > 10 and compared > steps, (steps, compared)
+            # the game is over: every viewer is sent the secret, and it opens the commitment it was given
+            for v, ws in zip(viewers, conns, strict=True):
+                reveal = recv(ws)
+                assert reveal["type"] == "reveal", reveal
+                got = commit(reveal["key"], reveal["settings"])
+                assert (got, reveal["settings"]) == commitments[v], (
+                    f"viewer {v}: the revealed secret does not open the commitment it was given"
+                )
+                assert reveal["seed"] == secret and reveal["key"] == key
             print(case, steps, "steps", compared, "events compared")
         finally:
             for s in sockets:

@@ -1,7 +1,8 @@
 """The real server as a process: played over real WebSockets on 127.0.0.1, killed with SIGKILL halfway,
-restarted on the same database; the game finishes with no acknowledged action lost, and its final state
-equals an offline replay of the same actions. With TEFUDA_TEST_PG set (a PostgreSQL URL), the same runs
-against PostgreSQL too."""
+restarted on the same database; the game finishes with no acknowledged action lost (the seats' sessions and
+the game's secret were kept), and its final state equals an offline replay of the same actions, whose secret
+opens the commitment given at the start. With TEFUDA_TEST_PG set (a PostgreSQL URL), the same runs against
+PostgreSQL too."""
 
 from __future__ import annotations
 
@@ -38,10 +39,10 @@ def tefuda_command() -> list[str]:
 
 
 class ServerProcess:
-    def __init__(self, db: str, port: int) -> None:
+    def __init__(self, db: str, port: int, *args: str) -> None:
         self.url = f"http://127.0.0.1:{port}"
         self.ws = f"ws://127.0.0.1:{port}"
-        cmd = [*tefuda_command(), "serve", "--port", str(port), "--db", db, "--ai-workers", "1"]
+        cmd = [*tefuda_command(), "serve", "--port", str(port), "--db", db, "--ai-workers", "1", *args]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while True:
@@ -70,10 +71,26 @@ class ServerProcess:
 
 
 class Client:
-    def __init__(self, ws_url: str, room: str, token: str) -> None:
+    """A seat over a real WebSocket: opened with its invite (``claim``: the session it is then given is
+    kept in ``session``) or with a session given before."""
+
+    def __init__(
+        self, ws_url: str, room: str, claim: str | None = None, *, session: str | None = None
+    ) -> None:
         self.ws = connect(f"{ws_url}/ws/{room}", open_timeout=10).__enter__()
-        self.ws.send(json.dumps({"type": "hello", "token": token}))
-        assert self.recv()["type"] == "welcome"
+        hello = {
+            "type": "hello",
+            **({"claim": claim} if claim else {}),
+            **({"session": session} if session else {}),
+        }
+        self.ws.send(json.dumps(hello))
+        self.session = session
+        msg = self.recv()
+        if msg["type"] == "claimed":
+            self.session = msg["session"]
+            msg = self.recv()
+        assert msg["type"] == "welcome", msg
+        self.welcome = msg
         state = self.recv()
         self.obs, self.decision = state["observation"], state["decision"]
 
@@ -100,6 +117,8 @@ def play(clients: list[Client], rng: Rng, steps: int, acked: list[str]) -> None:
         acked.append(pick["notation"])
         for c in clients:
             assert c.recv()["type"] == "update"
+            if c.obs["outcome"] is not None:
+                assert c.recv()["type"] == "reveal"
 
 
 def crash_and_recover(db: str) -> None:
@@ -108,13 +127,15 @@ def crash_and_recover(db: str) -> None:
     try:
         r = httpx.post(
             srv.url + "/api/rooms",
-            json={"game": "kirifuda", "seats": [{"kind": "human"}, {"kind": "human"}], "seed": 21},
+            json={"game": "kirifuda", "seats": [{"kind": "human"}, {"kind": "human"}]},
             timeout=10,
         )
         assert r.status_code == 200, r.text
         made = r.json()
-        room, tokens = made["room"], [s["token"] for s in made["seats"]]
-        clients = [Client(srv.ws, room, t) for t in tokens]
+        room = made["room"]
+        clients = [Client(srv.ws, room, s["claim"]) for s in made["seats"]]
+        sessions = [c.session for c in clients]
+        commitment = clients[0].welcome["commitment"]
         rng, acked = Rng(5), []
         play(clients, rng, 15, acked)
         assert len(acked) == 15
@@ -122,13 +143,16 @@ def crash_and_recover(db: str) -> None:
         for c in clients:
             c.ws.close()
         srv = ServerProcess(db, port)
-        clients = [Client(srv.ws, room, t) for t in tokens]
+        clients = [Client(srv.ws, room, session=s) for s in sessions]
         assert clients[0].decision == len(acked), "an acknowledged action was lost"
+        assert clients[0].welcome["commitment"] == commitment, "the restarted room is another game"
         play(clients, rng, 10_000, acked)
         assert clients[0].obs["outcome"] is not None
         rep = parse_replay(httpx.get(f"{srv.url}/api/rooms/{room}/replay", timeout=10).text)
         assert rep.actions == acked
-        offline = verify(rep)  # re-simulated from seed + actions, here, with no server
+        assert isinstance(rep.seed, str) and len(rep.seed) == 64  # the secret, kept as text
+        # re-simulated from the secret and the actions, here, with no server; the secret opens the commitment
+        offline = verify(rep, commitment=commitment)
         assert offline.digest() == rep.final_hash
         for c in clients:
             c.close()
@@ -147,3 +171,17 @@ def test_a_killed_server_loses_no_acknowledged_action_on_postgresql():
     from tests.conftest import pg_schema_url
 
     crash_and_recover(pg_schema_url())
+
+
+def test_allow_seed_is_a_testing_flag_of_tefuda_serve(tmp_path):
+    """`tefuda serve` refuses a chosen seed; `tefuda serve --allow-seed` (testing only) takes it."""
+    body = {"game": "kirifuda", "seats": [{"kind": "human"}] * 2, "seed": 7}
+    for args, status in (((), 400), (("--allow-seed",), 200)):
+        srv = ServerProcess(f"sqlite:///{tmp_path / f'seed{len(args)}.db'}", free_port(), *args)
+        try:
+            r = httpx.post(srv.url + "/api/rooms", json=body, timeout=10)
+            assert r.status_code == status, (args, r.text)
+            if status == 400:
+                assert "start the server with --allow-seed" in r.json()["error"]
+        finally:
+            srv.stop()

@@ -26,6 +26,12 @@ def serve(
         20.0, help="messages a second one connection may send (a burst of twice that)"
     ),
     rooms_per_address: int = typer.Option(20, help="open rooms one address may have created"),
+    allow_seed: bool = typer.Option(
+        False,
+        "--allow-seed",
+        help="testing only: let a room request choose its seed (a chosen seed is not secret: whoever "
+        "knows it knows every card)",
+    ),
 ) -> None:
     """Serve rooms in the browser: open http://HOST:PORT/, make a room, send each player their link."""
     try:
@@ -52,10 +58,17 @@ def serve(
         fail(f"--data {data}: cannot use it ({e.strerror})")
     try:
         limits = Limits(rate=rate, burst=max(1, int(rate * 2)), rooms_per_address=rooms_per_address)
-        application = create_app(url, ai_workers=ai_workers, ai_timeout=ai_timeout, limits=limits)
+        application = create_app(
+            url, ai_workers=ai_workers, ai_timeout=ai_timeout, limits=limits, allow_seed=allow_seed
+        )
     except Exception as e:  # a bad URL or an unreachable database: one line, not a traceback
         fail(f"--db: cannot open the database ({type(e).__name__}: {str(e).splitlines()[0]})")
     console.print(f"tefuda serve — http://{host}:{port}/  (database: {url.split('@')[-1]})", highlight=False)
+    if allow_seed:
+        console.print(
+            "--allow-seed: rooms may be made with a chosen seed — testing only: such games are not secret",
+            highlight=False,
+        )
     # no per-message deflate: observations are a few kilobytes, and compressing each one cost a server on
     # two cores more time than sending it (bench/serve_load.py)
     uvicorn.run(

@@ -2,13 +2,21 @@
 
 Authoritative: a client names a legal action and the decision it answers; the room checks it, the store
 commits it, and only then is it applied, acknowledged and shown — to each seat its own view.
+
+Fair and private: a room's secret is new from the operating system (never chosen, unless the server was
+started for testing with ``allow_seed``); everyone is given a commitment to it in ``welcome`` and the secret
+in ``reveal`` once the game is over. A seat is claimed once, by the first connection with its invite, and
+acted for by one connection at a time (a second one with the same session takes over); the maker, or the
+rest of the table, can release a seat (its session stops working, a new invite is issued).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import json
+import logging
 import secrets
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -25,14 +33,47 @@ from fastapi.staticfiles import StaticFiles
 from tefuda.core import TefudaError
 from tefuda.core.game import game_ids, load_game
 from tefuda.core.replay import replay_steps
+from tefuda.core.rng import new_secret
 from tefuda.lab.runner import agent_seed
 
 from .limits import Bucket, Limits
-from .rooms import AGENT, HUMAN, Room, RoomConfig, RoomError, Stale, make_config, new_token
-from .store import Store, config_of
+from .rooms import (
+    AGENT,
+    HUMAN,
+    AccessError,
+    Room,
+    RoomConfig,
+    RoomError,
+    Seat,
+    Stale,
+    make_config,
+    new_token,
+    same,
+    token_hash,
+)
+from .store import OLD_ROOM, PLAYING, UNRECOVERABLE, Store, config_of, seats_json
 from .thinking import Thinkers
 
 STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("tefuda.serve")
+
+# WebSocket close codes the page does not reconnect after
+CLOSE_NO_ROOM = 4404
+CLOSE_GONE = 4410  # a room that cannot be rebuilt (an older version's)
+CLOSE_TAKEN_OVER = 4409  # another connection with the same session took the seat
+CLOSE_RELEASED = 4403  # the seat was released: this session no longer works
+
+
+def agent_salt() -> int:
+    """A room's AI seats draw their own choices from a salt of the operating system's, never from the game's
+    secret (an agent's stream must tell nothing of the deal)."""
+    return secrets.randbits(64)
+
+
+def invite_url(room_id: str, token: str) -> str:
+    """A seat's invite link: the claim token rides in the fragment, so it never reaches a request line or a
+    log."""
+    return f"/room/{room_id}#claim={token}"
 
 
 @dataclass(eq=False)
@@ -41,6 +82,7 @@ class Conn:
     seat: int | None
     bucket: Bucket
     alive: bool = True
+    session: str = ""  # the hash of the session this connection acts under (a seat's)
 
 
 @dataclass(eq=False)
@@ -53,6 +95,9 @@ class Live:
     driver: asyncio.Task | None = None
     thinking: int | None = None
     undo: dict[str, Any] | None = None  # an undo asked for, waiting for the other people's yes
+    release: dict[str, Any] | None = None  # a seat's release asked for, waiting for the table's yes
+    salt: int = field(default_factory=lambda: agent_salt())  # the AI seats' own randomness (memory only)
+    revealed: bool = False  # the secret was sent to everyone (the game is over)
 
 
 class Committer:
@@ -103,23 +148,39 @@ class Committer:
 
 
 class Server:
-    def __init__(self, store: Store, thinkers: Thinkers | None, limits: Limits) -> None:
+    def __init__(
+        self, store: Store, thinkers: Thinkers | None, limits: Limits, *, allow_seed: bool = False
+    ) -> None:
         self.store = store
         self.committer = Committer(store)
         self.thinkers = thinkers
         self.limits = limits
+        self.allow_seed = allow_seed
         self.live: dict[str, Live] = {}
         self.finished: dict[str, Room] = {}
 
     # ------------------------------------------------------------------ rooms
-    def restore(self) -> int:
-        """Rebuild every open room from its rows (a restarted server)."""
-        n = 0
-        for row in self.store.room_rows("playing"):
-            room = self._rebuild(row)
+    def restore(self) -> tuple[int, int]:
+        """Rebuild every open room from its rows (a restarted server): ``(rebuilt, unrecoverable)``. A room
+        that cannot be rebuilt — an older version's (dealt by another stream), or rows that no longer replay —
+        is marked unrecoverable and said so in the log; the server starts all the same."""
+        n = bad = 0
+        for row in self.store.room_rows(PLAYING):
+            try:
+                room = self._rebuild(row)
+            except Exception as e:  # one broken room must not keep every other one from being served
+                why = str(e) if isinstance(e, ValueError | TefudaError) else f"{type(e).__name__}: {e}"
+                if row["id"] not in why:
+                    why = f"room {row['id']}: {why}"
+                self.store.unrecoverable(row["id"], why)
+                log.warning("tefuda serve: %s — marked unrecoverable, not served", why)
+                bad += 1
+                continue
             self.live[room.id] = Live(room)
             n += 1
-        return n
+        if bad:
+            log.warning("tefuda serve: %d room(s) rebuilt, %d unrecoverable", n, bad)
+        return n, bad
 
     def _rebuild(self, row: dict[str, Any]) -> Room:
         room = Room(row["id"], config_of(row))
@@ -127,7 +188,6 @@ class Server:
             room.replay_entry(entry)
         if row.get("next"):
             room.next_room = row["next"]
-            room.next_tokens = json.loads(row["next_tokens"] or "[]")
         return room
 
     def room(self, room_id: str) -> Room:
@@ -140,22 +200,40 @@ class Server:
         row = self.store.room_row(room_id) if len(room_id) <= 32 else None
         if row is None:
             raise HTTPException(404, f"no room {room_id!r}")
-        room = self._rebuild(row)
+        if not row.get("secret"):
+            raise HTTPException(410, OLD_ROOM.format(room_id))
+        if row["status"] == UNRECOVERABLE:
+            why = (json.loads(row["outcome"] or "{}") or {}).get("unrecoverable", "")
+            raise HTTPException(410, f"room {room_id} cannot be rebuilt: {why}")
+        try:
+            room = self._rebuild(row)
+        except Exception as e:
+            log.warning("tefuda serve: room %s cannot be rebuilt: %s", room_id, e)
+            raise HTTPException(410, f"room {room_id} cannot be rebuilt: {e}") from None
         if len(self.finished) > 200:
             self.finished.pop(next(iter(self.finished)))
         self.finished[room_id] = room
         return room
 
-    async def create(self, body: Any, client: str, parent: Room | None = None) -> tuple[Room, RoomConfig]:
+    async def create(
+        self, body: Any, client: str, parent: Room | None = None
+    ) -> tuple[Room, dict[int, str], str]:
+        """A new room: ``(room, {seat: invite token}, maker token)``. A rematch (``parent``) has a new secret,
+        the same settings and the same people: each seat's session of the parent opens its seat here too, so
+        nobody else is offered it (no invites, the maker's token carries over)."""
+        invites: dict[int, str] = {}
+        maker = ""
         if parent is None:
             if self.store.open_rooms_from(client) >= self.limits.rooms_per_address:
                 raise HTTPException(
                     429, f"this address has {self.limits.rooms_per_address} open rooms already: finish one"
                 )
             try:
-                g, cfg, decks = make_config(body, client=client)
+                g, cfg, decks = make_config(body, client=client, allow_seed=self.allow_seed)
             except RoomError as e:
                 raise HTTPException(400, str(e)) from None
+            maker = new_token()
+            cfg.maker = token_hash(maker)
         else:
             pc = parent.cfg
             g = parent.game
@@ -163,12 +241,13 @@ class Server:
                 game=pc.game,
                 options=dict(pc.options),
                 players=pc.players,
-                seed=secrets.randbelow(1 << 31),
+                seed=new_secret(),
                 decks=list(pc.decks),
-                seats=[type(s)(s.kind, s.spec, new_token() if s.kind == HUMAN else "") for s in pc.seats],
+                seats=[Seat(s.kind, s.spec, session=s.session) for s in pc.seats],
                 client=pc.client,
                 parent=parent.id,
                 cards=pc.cards,
+                maker=pc.maker,
             )
             decks = None
         room_id = secrets.token_urlsafe(6)
@@ -176,10 +255,12 @@ class Server:
             room = Room(room_id, cfg, g, decks)
         except (RoomError, TefudaError) as e:
             raise HTTPException(400, str(e)) from None
+        if parent is None:
+            invites = {i: room.issue_invite(i) for i in room.humans()}
         await self.committer.run(self.store.add_room, room_id, cfg)
         self.live[room_id] = Live(room)
         self.kick(room_id)
-        return room, cfg
+        return room, invites, maker
 
     # ------------------------------------------------------------------ sending
     @staticmethod
@@ -207,24 +288,30 @@ class Server:
                 "players": s["players"],
                 "seats": s["seats"],
                 "options": s["options"],
+                **room.fair(),  # the commitment to the secret, before anything is dealt or done
             },
         )
         await self.send(conn, self.state_msg(live, conn))
-        if room.next_room and conn.seat is not None:
+        if room.next_room:
             await self.send(conn, self._rematch_msg(room, conn.seat))
 
     @staticmethod
     def state_msg(live: Live, conn: Conn) -> dict[str, Any]:
-        """The whole table as ``conn``'s seat sees it (on joining, and after an undo)."""
+        """The whole table as ``conn``'s seat sees it (on joining, and after an undo); a finished room's holds
+        its secret."""
         room = live.room
-        return {
+        msg = {
             "type": "state",
             "decision": room.decision,
             "observation": room.observation(conn.seat),
             "log": room.recent_log(conn.seat),
             "thinking": live.thinking,
             "chat": room.chat[-100:],
+            "notices": room.notices[-50:],
         }
+        if room.over:
+            msg["reveal"] = room.reveal()
+        return msg
 
     async def broadcast(self, live: Live, events: list[Any]) -> None:
         room = live.room
@@ -241,6 +328,10 @@ class Server:
                 }
             await self.send(conn, msg)
         live.conns = {c for c in live.conns if c.alive}
+        if room.over and not live.revealed:
+            # the game is over: now, and only now, everyone is given the secret to check the commitment with
+            live.revealed = True
+            await self.tell_all(live, {"type": "reveal", **room.reveal()})
 
     async def tell_all(self, live: Live, msg: dict[str, Any]) -> None:
         for conn in list(live.conns):
@@ -272,11 +363,38 @@ class Server:
             return True
         return False
 
+    @staticmethod
+    def _holds(live: Live, conn: Conn) -> bool:
+        """Whether ``conn`` still acts for its seat: it is the seat's one live connection and its session is
+        the seat's (not taken over, not released). Checked under the room's lock before anything it asks."""
+        seat = conn.seat
+        return (
+            seat is not None
+            and conn.alive
+            and conn in live.conns
+            and same(live.room.cfg.seats[seat].session, conn.session)
+        )
+
+    async def _refused(self, live: Live, conn: Conn) -> bool:
+        if self._holds(live, conn):
+            return False
+        await self.send(
+            conn,
+            {
+                "type": "error",
+                "code": "session_ended",
+                "error": "this connection no longer acts for its seat",
+            },
+        )
+        return True
+
     async def act(self, live: Live, conn: Conn, msg: dict[str, Any]) -> None:
         if await self._spectating(conn, "act"):
             return
         async with live.lock:
             room = live.room
+            if await self._refused(live, conn):
+                return
             try:
                 action = room.check_action(conn.seat, msg.get("decision"), msg.get("action"))
             except Stale as e:
@@ -295,6 +413,8 @@ class Server:
             return
         async with live.lock:
             room = live.room
+            if await self._refused(live, conn):
+                return
             try:
                 entry = room.chat_line(conn.seat, msg.get("text"))
             except RoomError as e:
@@ -312,8 +432,12 @@ class Server:
             return
         async with live.lock:
             room = live.room
+            if await self._refused(live, conn):
+                return
             try:
-                keep = room.undo_target(conn.seat)
+                # the check replays the stretch in other worlds: off the event loop (the lock is held, so
+                # the room does not change meanwhile)
+                keep = await asyncio.to_thread(room.undo_target, conn.seat)
             except RoomError as e:
                 await self.send(conn, {"type": "error", "error": str(e)})
                 return
@@ -328,6 +452,8 @@ class Server:
         if await self._spectating(conn, "answer an undo"):
             return
         async with live.lock:
+            if await self._refused(live, conn):
+                return
             req = live.undo
             if req is None or req["decision"] != live.room.decision:
                 live.undo = None
@@ -355,10 +481,14 @@ class Server:
             await self.send(c, self.state_msg(live, c))
         self.kick(room.id)
 
-    def _rematch_msg(self, room: Room, seat: int) -> dict[str, Any]:
-        token = room.next_tokens[seat] if seat < len(room.next_tokens) else ""
-        url = f"/room/{room.next_room}" + (f"#t={token}" if token else "")
-        return {"type": "rematch", "room": room.next_room, "url": url}
+    @staticmethod
+    def _rematch_msg(room: Room, seat: int | None) -> dict[str, Any]:
+        """The rematch as ``seat`` is told of it: the new room, where the seat's own session opens the same
+        seat (the page carries it over); nobody else is given a way in. A spectator: the room to watch."""
+        new = room.next_room
+        if seat is None:
+            return {"type": "rematch", "room": new, "url": f"/room/{new}"}
+        return {"type": "rematch", "room": new, "url": f"/room/{new}#seat={seat + 1}", "seat": seat}
 
     async def rematch(self, live: Live, conn: Conn) -> None:
         room = live.room
@@ -368,18 +498,179 @@ class Server:
             await self.send(conn, {"type": "error", "error": "a rematch once this game is over"})
             return
         async with live.lock:
+            if await self._refused(live, conn):
+                return
             if room.next_room is None:
-                new, cfg = await self.create(None, "", parent=room)
+                new, _, _ = await self.create(None, "", parent=room)
                 room.next_room = new.id
-                room.next_tokens = [s.token for s in cfg.seats]
-                await self.committer.run(self.store.set_next, room.id, new.id, room.next_tokens)
+                await self.committer.run(self.store.set_next, room.id, new.id)
             for c in list(live.conns):
-                if c.seat is not None:
-                    await self.send(c, self._rematch_msg(room, c.seat))
-                else:
-                    await self.send(
-                        c, {"type": "rematch", "room": room.next_room, "url": f"/room/{room.next_room}"}
-                    )
+                await self.send(c, self._rematch_msg(room, c.seat))
+
+    # ------------------------------------------------------------------ seats: claim, take over, release
+    async def _save_seats(self, room: Room, before: list[Seat]) -> None:
+        """Persist the seats' invites and sessions (hashes); if the database refuses, the change is undone
+        in memory too, so nothing is handed out that a restart would not keep."""
+        try:
+            await self.committer.run(self.store.set_seats, room.id, seats_json(room.cfg.seats))
+        except Exception:
+            room.cfg.seats[:] = before
+            raise
+
+    @staticmethod
+    def _copy_seats(room: Room) -> list[Seat]:
+        return [Seat(s.kind, s.spec, s.claim, s.session, list(s.spent)) for s in room.cfg.seats]
+
+    async def join(self, live: Live, conn: Conn, msg: dict[str, Any]) -> None:
+        """``hello``: a spectator (nothing), an invite (``claim``: spent now, the connection is given a
+        session of its own) or a session (``session``: a seat claimed before). The seat's earlier connection,
+        if any, is taken over. Raises :class:`AccessError`."""
+        room = live.room
+        claim, session = msg.get("claim"), msg.get("session")
+        if claim is None and session is None and msg.get("token") is not None:
+            raise AccessError(
+                "bad_link", "field 'token': links from an older version of tefuda no longer open a seat"
+            )
+        if claim is not None and session is not None:
+            raise AccessError("bad_link", "hello: a 'claim' or a 'session', not both")
+        async with live.lock:
+            if claim is not None:
+                before = self._copy_seats(room)
+                seat, secret = room.claim(claim)  # spent at once: a second claim finds it used
+                try:
+                    await self._save_seats(room, before)
+                except Exception as e:  # not kept, so not given: the invite is still good
+                    log.warning("tefuda serve: room %s: a claim could not be saved: %s", room.id, e)
+                    raise AccessError(
+                        "not_saved", f"the seat could not be saved ({type(e).__name__}): try the link again"
+                    ) from None
+                conn.seat, conn.session = seat, room.cfg.seats[seat].session
+                # the session goes to this connection only, never in any other message or answer
+                await self.send(conn, {"type": "claimed", "seat": seat, "session": secret})
+            elif session is not None:
+                conn.seat = room.seat_of_session(session)
+                conn.session = room.cfg.seats[conn.seat].session
+            if conn.seat is not None:
+                for other in list(live.conns):
+                    if other.seat == conn.seat:
+                        await self._drop(
+                            live,
+                            other,
+                            {"type": "taken_over", "seat": conn.seat},
+                            CLOSE_TAKEN_OVER,
+                        )
+            live.conns.add(conn)
+            await self.welcome(live, conn)
+
+    async def _drop(self, live: Live, conn: Conn, msg: dict[str, Any], code: int) -> None:
+        """Tell a connection why, then close it: it acts for nothing from now on."""
+        await self.send(conn, msg)
+        conn.alive = False
+        live.conns.discard(conn)
+        with contextlib.suppress(Exception):  # already gone
+            await conn.ws.close(code)
+
+    async def release(self, live: Live, seat: int, by: str) -> str:
+        """Release ``seat`` (the caller holds the lock and has checked who asks): its invite and session stop
+        working at once, its connection is told and dropped, a new invite is issued (returned, for whoever
+        asked) and everyone is told."""
+        room = live.room
+        before = self._copy_seats(room)
+        token = room.issue_invite(seat)
+        await self._save_seats(room, before)
+        for c in list(live.conns):
+            if c.seat == seat:
+                await self._drop(live, c, {"type": "released", "seat": seat, "by": by}, CLOSE_RELEASED)
+        if live.release is not None and seat in (live.release["by"], live.release["seat"]):
+            # a request by the released seat goes with it; one for the same seat is answered by this release
+            live.release = None
+            await self.tell_all(
+                live, {"type": "release_result", "ok": False, "seat": seat, "reason": "the seat was released"}
+            )
+        notice = {
+            "code": "seat_released",
+            "seat": seat,
+            "by": by,
+            "ja": f"P{seat + 1}の席が解放され、新しい招待リンクが発行されました",
+            "en": f"P{seat + 1}'s seat was released; a new link was issued",
+        }
+        room.notices.append(notice)
+        await self.tell_all(live, {"type": "seat_released", **notice})
+        return token
+
+    def _release_target(self, room: Room, seat: Any) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < room.cfg.players:
+            raise RoomError(f"field 'seat': a seat number 0–{room.cfg.players - 1}")
+        if room.cfg.seats[seat].kind != HUMAN:
+            raise RoomError(f"P{seat + 1} is an AI seat: there is nothing to release")
+        if room.over:
+            raise RoomError("the game is over: its seats are not released")
+        return seat
+
+    async def ask_release(self, live: Live, conn: Conn, msg: dict[str, Any]) -> None:
+        """A seat asks the table to release another person's seat (a link that reached the wrong hands):
+        done once every other person at the table says yes — at once if nobody else plays; the new invite
+        goes to the seats that agreed."""
+        if await self._spectating(conn, "release a seat"):
+            return
+        async with live.lock:
+            room = live.room
+            if await self._refused(live, conn):
+                return
+            try:
+                seat = self._release_target(room, msg.get("seat"))
+                if seat == conn.seat:
+                    raise RoomError("your own seat is released by the room's maker, not by you")
+                if live.release is not None:
+                    raise RoomError("a release is already waiting for the table's answers")
+            except RoomError as e:
+                await self.send(conn, {"type": "error", "error": str(e)})
+                return
+            waiting = set(room.humans()) - {seat, conn.seat}
+            live.release = {"seat": seat, "by": conn.seat, "waiting": waiting, "agreed": {conn.seat}}
+            if waiting:
+                await self.tell_all(live, {"type": "release_request", "seat": seat, "by": conn.seat})
+            else:
+                await self._release_agreed(live)
+
+    async def answer_release(self, live: Live, conn: Conn, msg: dict[str, Any]) -> None:
+        if await self._spectating(conn, "answer a release"):
+            return
+        async with live.lock:
+            if await self._refused(live, conn):
+                return
+            req = live.release
+            if req is None or live.room.over:
+                live.release = None
+                await self.send(conn, {"type": "error", "error": "no release is waiting for an answer"})
+                return
+            if conn.seat not in req["waiting"]:
+                await self.send(
+                    conn, {"type": "error", "error": "this release does not wait for your answer"}
+                )
+                return
+            if msg.get("accept") is not True:
+                live.release = None
+                await self.tell_all(
+                    live,
+                    {"type": "release_result", "ok": False, "seat": req["seat"], "refused_by": conn.seat},
+                )
+                return
+            req["waiting"].discard(conn.seat)
+            req["agreed"].add(conn.seat)
+            if not req["waiting"]:
+                await self._release_agreed(live)
+
+    async def _release_agreed(self, live: Live) -> None:
+        req, live.release = live.release, None
+        assert req is not None
+        seat = req["seat"]
+        token = await self.release(live, seat, "table")
+        invite = {"type": "invite", "seat": seat, "claim": token, "url": invite_url(live.room.id, token)}
+        for c in list(live.conns):
+            if c.seat in req["agreed"]:
+                await self.send(c, invite)
+        await self.tell_all(live, {"type": "release_result", "ok": True, "seat": seat})
 
     # ------------------------------------------------------------------ AI seats
     def kick(self, room_id: str) -> None:
@@ -410,7 +701,7 @@ class Server:
             live.thinking = seat
             await self.tell_all(live, {"type": "thinking", "seat": seat})
             action, why = await self.thinkers.act(
-                room.state, spec.spec, agent_seed(room.cfg.seed, seat) ^ (decision * 0x9E3779B1)
+                room.state, spec.spec, self.agent_seed(live, seat, decision)
             )
             async with live.lock:
                 live.thinking = None
@@ -420,6 +711,12 @@ class Server:
                 if why:
                     await self.tell_all(live, {"type": "chat", "seat": None, "text": f"P{seat + 1}: {why}"})
                 await self.broadcast(live, events)
+
+    @staticmethod
+    def agent_seed(live: Live, seat: int, decision: int) -> int:
+        """An AI seat's seed for one decision: from the room's salt (the operating system's), the seat and
+        the decision number — nothing of the game's secret."""
+        return agent_seed(live.salt, seat) ^ (decision * 0x9E3779B1)
 
     def finish_if_over(self, room_id: str) -> None:
         live = self.live.get(room_id)
@@ -435,11 +732,13 @@ def create_app(
     ai_timeout: float = 60.0,
     limits: Limits | None = None,
     think: bool = True,
+    allow_seed: bool = False,
 ) -> FastAPI:
-    """The ASGI app. ``think=False`` leaves AI seats idle (API tests that drive every seat themselves)."""
+    """The ASGI app. ``think=False`` leaves AI seats idle (API tests that drive every seat themselves).
+    ``allow_seed``: for testing only — a room request may choose its seed (a chosen seed is not secret)."""
     limits = limits or Limits()
     store = Store(db_url)
-    srv = Server(store, None, limits)
+    srv = Server(store, None, limits, allow_seed=allow_seed)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -543,15 +842,46 @@ def create_app(
         except (json.JSONDecodeError, UnicodeDecodeError):
             raise HTTPException(400, "the request body is not JSON") from None
         client = request.client.host if request.client else ""
-        room, cfg = await srv.create(body, client)
+        room, invites, maker = await srv.create(body, client)
         seats = []
-        for i, s in enumerate(cfg.seats):
+        for i, s in enumerate(room.cfg.seats):
             row: dict[str, Any] = {"seat": i, "kind": s.kind, "spec": s.spec}
-            if s.kind == HUMAN:
-                row["token"] = s.token
-                row["url"] = f"/room/{room.id}#t={s.token}"
+            if i in invites:  # a one-time invite: the first browser to open it claims the seat
+                row["claim"] = invites[i]
+                row["url"] = invite_url(room.id, invites[i])
             seats.append(row)
-        return {"room": room.id, "seats": seats, "spectator_url": f"/room/{room.id}"}
+        return {
+            "room": room.id,
+            "maker": maker,
+            "seats": seats,
+            "spectator_url": f"/room/{room.id}",
+            **room.fair(),
+        }
+
+    @app.post("/api/rooms/{room_id}/release")
+    async def release_seat(room_id: str, request: Request) -> dict[str, Any]:
+        """The maker releases a seat: its session stops working, a new invite is issued (to the maker)."""
+        try:
+            body = await request.json()
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise HTTPException(400, "the request body is not JSON") from None
+        if not isinstance(body, dict):
+            raise HTTPException(400, 'the request body is {"seat": n, "maker": token}')
+        live = srv.live.get(room_id)
+        room = live.room if live is not None else srv.room(room_id)
+        try:
+            room.check_maker(body.get("maker"))
+        except AccessError as e:
+            raise HTTPException(403, str(e)) from None
+        if live is None:
+            raise HTTPException(409, "the game is over: its seats are not released")
+        async with live.lock:
+            try:
+                seat = srv._release_target(room, body.get("seat"))
+            except RoomError as e:
+                raise HTTPException(409 if room.over else 400, str(e)) from None
+            token = await srv.release(live, seat, "maker")
+        return {"room": room.id, "seat": seat, "claim": token, "url": invite_url(room.id, token)}
 
     @app.get("/api/rooms/{room_id}")
     def room_info(room_id: str) -> dict[str, Any]:
@@ -600,16 +930,22 @@ def create_app(
         live = srv.live.get(room_id)
         if live is None:
             try:
-                srv.room(room_id)
+                finished = srv.room(room_id)
             except HTTPException as e:
-                await Server.send(conn, {"type": "error", "error": e.detail})
-                await ws.close(4404)
+                gone = e.status_code == 410
+                await Server.send(
+                    conn,
+                    {"type": "error", "code": "room_gone" if gone else "no_room", "error": e.detail},
+                )
+                await ws.close(CLOSE_GONE if gone else CLOSE_NO_ROOM)
                 return
-            live = Live(srv.room(room_id))  # a finished room: watchable, nothing to play
+            live = Live(finished)  # a finished room: watchable, nothing to play
         joined = False
         try:
-            while True:
+            while conn.alive:
                 text = await ws.receive_text()
+                if not conn.alive:  # taken over or released meanwhile
+                    break
                 if not conn.bucket.take(time.monotonic()):
                     await Server.send(conn, {"type": "error", "error": "too many messages: slow down"})
                     continue
@@ -637,17 +973,18 @@ def create_app(
                     if joined:
                         await Server.send(conn, {"type": "error", "error": "hello only once per connection"})
                         continue
-                    token = msg.get("token")
                     try:
-                        conn.seat = live.room.seat_of(token if isinstance(token, str) else None)
-                    except RoomError as e:
-                        await Server.send(conn, {"type": "error", "error": str(e)})
+                        await srv.join(live, conn, msg)
+                    except AccessError as e:
+                        conn.seat = None
+                        await Server.send(conn, {"type": "error", "code": e.code, "error": str(e)})
                         continue
                     joined = True
-                    live.conns.add(conn)
-                    await srv.welcome(live, conn)
                 elif not joined:
-                    await Server.send(conn, {"type": "error", "error": "say hello first (your seat's token)"})
+                    await Server.send(
+                        conn,
+                        {"type": "error", "error": "say hello first (your invite, your session, or none)"},
+                    )
                 elif kind == "act":
                     await srv.act(live, conn, msg)
                 elif kind == "say":
@@ -658,10 +995,17 @@ def create_app(
                     await srv.ask_undo(live, conn)
                 elif kind == "undo_answer":
                     await srv.answer_undo(live, conn, msg)
+                elif kind == "release":
+                    await srv.ask_release(live, conn, msg)
+                elif kind == "release_answer":
+                    await srv.answer_release(live, conn, msg)
                 else:
                     await Server.send(conn, {"type": "error", "error": f"unknown message type {kind!r}"})
         except WebSocketDisconnect:
             pass
+        except RuntimeError:  # a socket the server closed (taken over, released) is read no more
+            if conn.alive:
+                raise
         finally:
             conn.alive = False
             live.conns.discard(conn)

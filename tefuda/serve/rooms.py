@@ -1,12 +1,20 @@
-"""A room: one game, its seats (people with a secret token, or agents), its spectators and its history.
+"""A room: one game, its seats (people, or agents), its spectators and its history.
 
 The room is the only place that holds the true state; everything it hands out is a seat's observation or
-a seat's view of the events, the same the terminal shows. Its history is the replay's: the seed, the decks
+a seat's view of the events, the same the terminal shows. Its history is the replay's: the secret, the decks
 and every entry (an action in notation, or a chat line), so a room is rebuilt exactly from its rows.
+
+A room's chance comes from a secret of 256 bits from the operating system (``core.rng.new_secret``); every
+viewer is given a commitment to it at the start (``core.fair``) and the secret itself once the game is over.
+
+A person's seat is opened by a one-time invite (a claim token in the link's fragment): the first connection
+that presents it claims the seat and is given a session secret of its own; the invite is spent. Only hashes
+of invites and sessions are kept (here and in the database), never the tokens themselves.
 """
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -16,8 +24,10 @@ import orjson
 
 from tefuda.agents import make_agent
 from tefuda.core import IllegalActionError, TefudaError
+from tefuda.core.fair import commit, settings_of
 from tefuda.core.game import Game, load_game
 from tefuda.core.replay import Replay, cards_file, chat_entry, parse_chat, record
+from tefuda.core.rng import new_secret, secret_key
 from tefuda.core.state import State
 from tefuda.core.undo import UndoLog, UndoRefused
 
@@ -25,6 +35,7 @@ HUMAN = "human"
 AGENT = "agent"
 MAX_CHAT = 500  # characters in one chat line
 LOG_ON_JOIN = 300  # events a (re)joining client is shown
+SPENT_KEPT = 8  # spent invites a seat remembers (to say "seat taken" rather than "not this room's link")
 
 
 class RoomError(TefudaError):
@@ -35,14 +46,58 @@ class Stale(RoomError):
     """A submission that answers a decision already answered: ignored, nothing changes."""
 
 
+class AccessError(RoomError):
+    """A link or session that opens no seat; ``code`` tells the page which (it words it in both languages):
+    ``seat_taken`` (an invite already used or replaced), ``session_ended`` (a session that was released or
+    replaced), ``bad_link`` (nothing of this room)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def new_token() -> str:
+    """An invite, a session or a maker token: 192 bits from the operating system."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    """What is kept of a token: its SHA-256 (a token has 192 random bits, so a plain hash is enough)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def same(a: str, b: str) -> bool:
+    return bool(a) and bool(b) and secrets.compare_digest(a, b)
+
+
 @dataclass
 class Seat:
     kind: str  # human | agent
     spec: str = ""  # the agent spec (ismcts:seconds=1) for an agent seat
-    token: str = ""  # a human seat's secret; empty for an agent
+    claim: str = ""  # hash of the seat's open invite token; "" once it is used (or none was issued)
+    session: str = ""  # hash of the session secret of whoever claimed the seat; "" while unclaimed
+    spent: list[str] = field(default_factory=list)  # hashes of invites used or replaced, latest last
 
     def public(self, seat: int) -> dict[str, Any]:
-        return {"seat": seat, "kind": self.kind, "spec": self.spec}
+        out: dict[str, Any] = {"seat": seat, "kind": self.kind, "spec": self.spec}
+        if self.kind == HUMAN:
+            out["claimed"] = bool(self.session)
+        return out
+
+    def row(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "spec": self.spec,
+            "claim": self.claim,
+            "session": self.session,
+            "spent": self.spent,
+        }
+
+    @classmethod
+    def of_row(cls, d: dict[str, Any]) -> Seat:
+        return cls(
+            d["kind"], d.get("spec", ""), d.get("claim", ""), d.get("session", ""), list(d.get("spent", []))
+        )
 
 
 @dataclass
@@ -52,31 +107,54 @@ class RoomConfig:
     game: str
     options: dict[str, Any]
     players: int
-    seed: int
+    seed: int | str  # the game's secret (64 hex digits); a whole number only when chosen (--allow-seed)
     decks: list[str]  # deck list texts, one per seat (the replay's "decks")
     seats: list[Seat]
     created: float = field(default_factory=time.time)
     client: str = ""  # the address that created it (rooms-per-address limit)
     parent: str | None = None  # the room this one is a rematch of
     cards: dict[str, str] | None = None  # a designer's card file: {"mode": "replace" | "add", "toml": text}
+    maker: str = ""  # hash of the maker's token (releases seats); "" for none
 
     def load_game(self) -> Game:
         cards_path = cards_file(self.cards) if self.cards is not None else None
         return load_game(self.game, self.options, cards_path=cards_path)
 
 
-def new_token() -> str:
-    return secrets.token_urlsafe(18)
+SEED_REFUSED = (
+    "field 'seed': chosen seeds are for testing: start the server with --allow-seed "
+    "(a chosen seed is not secret: whoever knows it knows every card)"
+)
+
+
+def chosen_seed(seed: Any) -> int | str:
+    """A seed a test chose (``--allow-seed``): a whole number, or a secret's 64 hexadecimal digits."""
+    if isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 63:
+        return seed
+    if isinstance(seed, str):
+        try:
+            return secret_key(seed).hex()
+        except ValueError:
+            pass
+    raise RoomError("field 'seed': a whole number from 0, or a secret of 64 hexadecimal digits")
 
 
 def make_config(
-    body: dict[str, Any], *, seed: int | None = None, client: str = ""
+    body: dict[str, Any], *, client: str = "", allow_seed: bool = False
 ) -> tuple[Game, RoomConfig, list[Any]]:
     """Check a room request (the lobby's form) and turn it into a config: the game and its options, the
     number of players, each seat (a human, or an agent spec that must parse), each deck (a list's text, a
-    sample deck's name, or the game's default), with the same errors ``tefuda deck check`` gives."""
+    sample deck's name, or the game's default), with the same errors ``tefuda deck check`` gives. The game's
+    secret is new from the operating system; a seed chosen in the request is refused unless the server
+    allows it (``allow_seed``: testing only). Invites are issued by the caller (:func:`issue_invites`)."""
     if not isinstance(body, dict):
         raise RoomError("a room request is a JSON object")
+    if body.get("seed") is not None:
+        if not allow_seed:
+            raise RoomError(SEED_REFUSED)
+        seed: int | str = chosen_seed(body["seed"])
+    else:
+        seed = new_secret()
     game_id = body.get("game")
     if not isinstance(game_id, str) or not game_id:
         raise RoomError("field 'game': the game's id, e.g. kirifuda")
@@ -118,7 +196,7 @@ def make_config(
             raise RoomError(f"seats[{i}]: {{kind: human}} or {{kind: agent, spec: ...}}")
         kind = s.get("kind", HUMAN)
         if kind == HUMAN:
-            seats.append(Seat(HUMAN, "", new_token()))
+            seats.append(Seat(HUMAN))
         elif kind == AGENT:
             spec = s.get("spec") or "ismcts:seconds=1"
             if not isinstance(spec, str) or len(spec) > 100:
@@ -127,7 +205,7 @@ def make_config(
                 make_agent(spec, 0)
             except ValueError as e:
                 raise RoomError(f"seats[{i}].spec: {e}") from None
-            seats.append(Seat(AGENT, spec, ""))
+            seats.append(Seat(AGENT, spec))
         else:
             raise RoomError(f"seats[{i}].kind: 'human' or 'agent', not {kind!r}")
     decks_in = body.get("decks") or [None] * players
@@ -151,12 +229,6 @@ def make_config(
             raise
         except TefudaError as e:
             raise RoomError(str(e)) from None
-    if seed is None:
-        seed = body.get("seed")
-    if seed is None:
-        seed = secrets.randbelow(1 << 31)
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 63:
-        raise RoomError("field 'seed': a whole number from 0")
     cfg = RoomConfig(
         game=g.id,
         options=dict(g.options),
@@ -185,10 +257,13 @@ class Room:
             raise RoomError(str(e)) from None
         self.entries: list[str] = []  # actions in notation and chat entries, in order (the replay's actions)
         self.chat: list[dict[str, Any]] = []
+        self.notices: list[dict[str, Any]] = []  # the server's own lines (a seat released), in both languages
         self.next_room: str | None = None  # the rematch, once asked for
-        self.next_tokens: list[str] = []
         self.undo_log = UndoLog()
         self.epoch = 0  # bumped by each undo: an AI's answer to an earlier epoch is dropped
+        # what every viewer is given at the start: a commitment to the secret and these settings (core.fair)
+        self.settings = settings_of(self.game, cfg.players, cfg.decks)
+        self.commitment = commit(cfg.seed, self.settings)
 
     def _decks(self) -> list[Any]:
         return [
@@ -209,14 +284,72 @@ class Room:
     def to_move(self) -> int:
         return -1 if self.state.is_over else self.state.current_player
 
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat a token opens (None: a spectator). A wrong token raises."""
-        if not token:
-            return None
+    # ------------------------------------------------------------------ who may act for a seat
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.cfg.seats) if s.kind == HUMAN]
+
+    def issue_invite(self, seat: int) -> str:
+        """A new invite for ``seat`` (its hash kept, the token returned once): any earlier invite and any
+        session of the seat stop working. The caller persists the seats."""
+        s = self.cfg.seats[seat]
+        if s.kind != HUMAN:
+            raise RoomError(f"P{seat + 1} is an AI seat: it has no link")
+        token = new_token()
+        if s.claim:
+            s.spent = [*s.spent, s.claim][-SPENT_KEPT:]
+        s.claim, s.session = token_hash(token), ""
+        return token
+
+    def claim(self, token: Any) -> tuple[int, str]:
+        """Spend an invite: ``(seat, session secret)``. The invite opens nothing afterwards; the session is
+        the claimer's own (only its hash is kept). Raises :class:`AccessError`. No await in here: the check
+        and the change happen at once, so two connections can never both claim one invite."""
+        if not isinstance(token, str) or not token or len(token) > 200:
+            raise AccessError("bad_link", "field 'claim': the invite token from the seat's link")
+        h = token_hash(token)
         for i, s in enumerate(self.cfg.seats):
-            if s.kind == HUMAN and secrets.compare_digest(s.token, token):
+            if s.kind == HUMAN and same(s.claim, h):
+                session = new_token()
+                s.claim, s.session = "", token_hash(session)
+                s.spent = [*s.spent, h][-SPENT_KEPT:]
+                return i, session
+        for i, s in enumerate(self.cfg.seats):
+            if s.kind == HUMAN and any(same(x, h) for x in s.spent):
+                raise AccessError(
+                    "seat_taken",
+                    f"this invite link was already used (or replaced): P{i + 1}'s seat is taken — "
+                    "ask the room's maker for a new link",
+                )
+        raise AccessError("bad_link", "this link does not belong to this room")
+
+    def seat_of_session(self, session: Any) -> int:
+        """The seat a session secret acts for; raises :class:`AccessError`."""
+        if not isinstance(session, str) or not session or len(session) > 200:
+            raise AccessError("bad_link", "field 'session': the session secret this browser was given")
+        h = token_hash(session)
+        for i, s in enumerate(self.cfg.seats):
+            if s.kind == HUMAN and same(s.session, h):
                 return i
-        raise RoomError("this link's seat token does not belong to this room")
+        raise AccessError(
+            "session_ended",
+            "this session no longer opens a seat here (the seat was released, or the room is another one)",
+        )
+
+    def check_maker(self, token: Any) -> None:
+        if not (isinstance(token, str) and token and same(self.cfg.maker, token_hash(token))):
+            raise AccessError("not_maker", "field 'maker': not this room's maker token")
+
+    # ------------------------------------------------------------------ fairness (core.fair)
+    def fair(self) -> dict[str, Any]:
+        """What everyone is given at the start: the commitment and the settings hash it covers."""
+        return {"commitment": self.commitment, "settings": self.settings}
+
+    def reveal(self) -> dict[str, Any]:
+        """The secret, once the game is over: with it anyone checks the commitment they were given."""
+        if not self.over:
+            raise RoomError("the secret is revealed when the game is over")
+        seed = self.cfg.seed
+        return {"seed": seed, "key": secret_key(seed).hex(), **self.fair()}
 
     def summary(self) -> dict[str, Any]:
         g = self.game
@@ -235,6 +368,8 @@ class Room:
             "decision": self.decision,
             "to_move": self.to_move,
             "rematch": self.next_room,
+            **self.fair(),
+            **({"reveal": self.reveal()} if self.over else {}),
         }
 
     # ------------------------------------------------------------------ what a seat sees
@@ -319,14 +454,28 @@ class Room:
 
     def undo_target(self, seat: int) -> int:
         """How many entries to keep to take back ``seat``'s last action (core.undo: never past a reveal, a
-        chat line or another person's action); raises RoomError with the reason."""
+        chat line or another person's action, nor over a stretch that taught ``seat`` anything about a card it
+        could not see); raises RoomError with the reason. It replays the stretch in other worlds (up to a
+        fraction of a second): the server calls it off the event loop."""
         if self.over:
             raise RoomError("the game is over: nothing to undo")
         agents = [None if s.kind == HUMAN else s for s in self.cfg.seats]
+        entries = list(self.entries)
         try:
-            return self.undo_log.target(seat, agents)
+            return self.undo_log.target(seat, agents, self._state_after, entries)
         except UndoRefused as e:
             raise RoomError(str(e)) from None
+
+    def _state_after(self, keep: int) -> State:
+        """The game after its first ``keep`` entries, rebuilt apart (the room's own state is not touched)."""
+        state = self.game.new_state(self._decks(), self.cfg.seed, players=self.cfg.players)
+        for entry in self.entries[:keep]:
+            chat = parse_chat(entry)
+            if chat is not None:
+                state.say(*chat)
+            else:
+                state.apply(state.parse_action(entry))
+        return state
 
     def rewind(self, keep: int) -> None:
         """The room as it was after its first ``keep`` entries (rebuilt from the seed: the same game)."""

@@ -1,10 +1,16 @@
 """Persistence: every room and every accepted entry as rows (SQLite by default, PostgreSQL by URL), through
 SQLAlchemy 2. An entry is committed before anyone hears of it, so a server killed at any moment loses no
-acknowledged action; a restarted server rebuilds each room from its seed, decks and entries."""
+acknowledged action; a restarted server rebuilds each room from its secret, decks and entries.
+
+Schema changes are made in place on a database an older version made (``Store._upgrade``): the game's secret
+is text (``secret``: 64 hex digits, or a chosen whole number's digits), and a room's maker token and each
+seat's invite and session are kept as hashes. A room of an older version has no ``secret`` — it was dealt by
+the old stream, so it cannot be rebuilt: such rooms are marked ``unrecoverable``, never replayed wrongly."""
 
 from __future__ import annotations
 
 import json
+import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -23,7 +29,9 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -32,7 +40,12 @@ from tefuda.core.paths import data_dir as default_data_dir
 
 from .rooms import RoomConfig, Seat
 
+log = logging.getLogger("tefuda.serve")
+
 meta = MetaData()
+
+PLAYING, OVER, UNRECOVERABLE = "playing", "over", "unrecoverable"
+SECRET_SEED = -1  # the `seed` column of a room whose seed is a secret (then in `secret`)
 
 rooms = Table(
     "tefuda_rooms",
@@ -41,18 +54,22 @@ rooms = Table(
     Column("game", String(64), nullable=False),
     Column("options", Text, nullable=False),
     Column("players", Integer, nullable=False),
-    Column("seed", BigInteger, nullable=False),
+    Column("seed", BigInteger, nullable=False),  # a chosen seed, or -1: the secret is in `secret`
     Column("decks", Text, nullable=False),
     Column("seats", Text, nullable=False),
-    Column("status", String(16), nullable=False),  # playing | over
+    Column("status", String(16), nullable=False),  # playing | over | unrecoverable
     Column("outcome", Text),
     Column("created", Float, nullable=False),
     Column("client", String(64), nullable=False, default=""),
     Column("parent", String(32)),
     Column("next", String(32)),
-    Column("next_tokens", Text),
+    Column("next_tokens", Text),  # unused: a rematch opens its seats by the same sessions (no links)
     Column("cards", Text),  # a designer's card file, as JSON {"mode", "toml"} (null: the game's own pool)
+    # added by this version (Store._upgrade adds them to an older database):
+    Column("secret", Text),  # the game's seed as text: 64 hex digits, or a chosen number (null: an old room)
+    Column("maker", Text),  # SHA-256 of the maker's token
 )
+NEW_COLUMNS = ("secret", "maker")
 
 entries = Table(
     "tefuda_entries",
@@ -87,6 +104,18 @@ class Store:
                 cur.close()
 
         meta.create_all(self.engine)
+        self._upgrade()
+
+    def _upgrade(self) -> None:
+        """Bring a database made by an older version up to this schema (idempotent)."""
+        have = {c["name"] for c in inspect(self.engine).get_columns(rooms.name)}
+        missing = [c for c in NEW_COLUMNS if c not in have]
+        if not missing:
+            return
+        with self.engine.begin() as c:
+            for name in missing:
+                c.execute(text(f"ALTER TABLE {rooms.name} ADD COLUMN {name} TEXT"))
+        log.warning("tefuda serve: upgraded the database's rooms table (new columns: %s)", ", ".join(missing))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -100,10 +129,12 @@ class Store:
                     game=cfg.game,
                     options=json.dumps(cfg.options, ensure_ascii=False),
                     players=cfg.players,
-                    seed=cfg.seed,
+                    seed=cfg.seed if isinstance(cfg.seed, int) else SECRET_SEED,
+                    secret=str(cfg.seed),
+                    maker=cfg.maker or None,
                     decks=json.dumps(cfg.decks, ensure_ascii=False),
-                    seats=json.dumps([s.__dict__ for s in cfg.seats]),
-                    status="playing",
+                    seats=seats_json(cfg.seats),
+                    status=PLAYING,
                     created=cfg.created,
                     client=cfg.client[:64],
                     parent=cfg.parent,
@@ -132,16 +163,28 @@ class Store:
             c.execute(
                 update(rooms)
                 .where(rooms.c.id == room_id)
-                .values(status="over", outcome=json.dumps(outcome, ensure_ascii=False))
+                .values(status=OVER, outcome=json.dumps(outcome, ensure_ascii=False))
             )
 
-    def set_next(self, room_id: str, next_id: str, tokens: list[str]) -> None:
+    def unrecoverable(self, room_id: str, why: str) -> None:
+        """A room that cannot be rebuilt (an older version's, or rows that no longer replay): kept, not
+        played on, never replayed as another game."""
         with self.engine.begin() as c:
             c.execute(
                 update(rooms)
                 .where(rooms.c.id == room_id)
-                .values(next=next_id, next_tokens=json.dumps(tokens))
+                .values(status=UNRECOVERABLE, outcome=json.dumps({"unrecoverable": why}, ensure_ascii=False))
             )
+
+    def set_seats(self, room_id: str, seats: str) -> None:
+        """A seat claimed or released: every seat's invite and session hashes (:func:`seats_json`, made by
+        the caller on the event loop, so this thread never reads a seat while it changes)."""
+        with self.engine.begin() as c:
+            c.execute(update(rooms).where(rooms.c.id == room_id).values(seats=seats))
+
+    def set_next(self, room_id: str, next_id: str) -> None:
+        with self.engine.begin() as c:
+            c.execute(update(rooms).where(rooms.c.id == room_id).values(next=next_id))
 
     # ------------------------------------------------------------------ reads
     def room_rows(self, status: str | None = None) -> list[dict[str, Any]]:
@@ -175,16 +218,40 @@ class Store:
             ).scalar_one()
 
 
+def seats_json(seats: list[Seat]) -> str:
+    return json.dumps([s.row() for s in seats])
+
+
+class OldRoom(ValueError):
+    """A room an older version made: dealt by a stream this version no longer has."""
+
+
+OLD_ROOM = (
+    "room {}: made by an older version of tefuda, whose games were dealt by a 31-bit seed and another "
+    "random stream: it cannot be rebuilt (nor replayed) by this version"
+)
+
+
+def seed_of(row: dict[str, Any]) -> int | str:
+    """The room's seed from its row: a secret's 64 hex digits, or a chosen whole number."""
+    text_ = row.get("secret")
+    if not text_:
+        raise OldRoom(OLD_ROOM.format(row["id"]))
+    # a secret is 64 hex digits (even when they happen to be decimal ones); a chosen seed has at most 19
+    return text_ if len(text_) == 64 else int(text_)
+
+
 def config_of(row: dict[str, Any]) -> RoomConfig:
     return RoomConfig(
         game=row["game"],
         options=json.loads(row["options"]),
         players=row["players"],
-        seed=row["seed"],
+        seed=seed_of(row),
         decks=json.loads(row["decks"]),
-        seats=[Seat(**s) for s in json.loads(row["seats"])],
+        seats=[Seat.of_row(s) for s in json.loads(row["seats"])],
         created=row["created"],
         client=row["client"] or "",
         parent=row["parent"],
         cards=json.loads(row["cards"]) if row.get("cards") else None,
+        maker=row.get("maker") or "",
     )

@@ -69,6 +69,59 @@ const WORDS = {
   accept: ["同意する", "Accept"],
   refuse: ["断る", "Refuse"],
   not_over: ["まだ終わっていません", "Not over yet"],
+  // seats: one-time invites, sessions, take-over, release
+  invite_note: [
+    "招待リンクは一度だけ使えます。最初に開いたブラウザがその席に着きます (ほかの人の席のリンクを自分で開かないでください)。",
+    "Each invite link works once: the first browser that opens it takes the seat (do not open other people's links yourself).",
+  ],
+  maker_kept: [
+    "この部屋の管理トークンはこのブラウザに保存されました。部屋の画面の「席の管理」から席を解放して新しいリンクを発行できます。",
+    "This room's maker token is kept in this browser: from the room's \"Seats\" panel you can release a seat and issue a new link.",
+  ],
+  seat_taken: [
+    "この招待リンクはすでに使われています: 席は埋まっています。部屋を作った人に新しいリンクを頼んでください。",
+    "This invite link was already used: the seat is taken. Ask the room's maker for a new link.",
+  ],
+  session_ended: [
+    "このブラウザの席の鍵はもう使えません (席が解放されました)。新しい招待リンクを頼んでください。",
+    "This browser's key to the seat no longer works (the seat was released). Ask for a new invite link.",
+  ],
+  bad_link: ["このリンクはこの部屋のものではありません。", "This link does not belong to this room."],
+  no_session: [
+    "このブラウザにはこの席の鍵がありません。招待リンクを開いてください。いまは観戦者の表示です。",
+    "This browser holds no key to this seat: open your invite link. You are watching as a spectator.",
+  ],
+  taken_over: [
+    "この席は別のウィンドウ (または別の端末) で開かれました。このウィンドウではもう操作できません。",
+    "This seat was opened in another window (or device): this one no longer acts for it.",
+  ],
+  use_here: ["このウィンドウで続ける", "Use this window"],
+  released: [
+    "あなたの席は解放されました: このリンクと鍵はもう使えません。",
+    "Your seat was released: this link and its key no longer work.",
+  ],
+  room_gone: ["この部屋は再開できません", "This room cannot be continued"],
+  no_room: ["その部屋はありません", "No such room"],
+  watch_instead: ["観戦する", "Watch instead"],
+  seats_admin: ["席の管理", "Seats"],
+  release_seat: ["解放して新しいリンクを発行", "Release and issue a new link"],
+  ask_release: ["席の解放を求める", "Ask the table to release it"],
+  release_asked: [(a, b) => `P${a}がP${b}の席の解放を求めています (リンクが別の人の手に渡ったかもしれません)`, (a, b) => `P${a} asks to release P${b}'s seat (its link may have reached someone else)`],
+  release_you: [(a) => `P${a}があなたの席の解放を求めています`, (a) => `P${a} asks the table to release your seat`],
+  release_waiting: ["ほかのプレイヤーの同意を待っています", "Waiting for the other players to agree"],
+  release_refused: ["席の解放は行われませんでした", "The seat was not released"],
+  new_link: [(k) => `P${k}の新しい招待リンク`, (k) => `New invite link for P${k}`],
+  seat_open: ["空席", "open"],
+  // provably fair
+  commitment: ["約束 (コミットメント)", "Commitment"],
+  secret: ["秘密", "Secret"],
+  fair_title: ["公正の証明", "Provably fair"],
+  fair_pending: [
+    "対局前にこの約束を受け取り、このブラウザに保存しました。終局後に秘密が公開され、ここで照合されます。",
+    "This browser was given this commitment before play and kept it; the secret is revealed and checked here when the game ends.",
+  ],
+  fair_chosen: ["(テスト用に選ばれたシード: 秘密ではありません)", "(a seed chosen for testing: not secret)"],
+  fair_no_kept: ["このブラウザには対局中の約束の記録がありません", "This browser kept no commitment from the game"],
 };
 
 export function lang() {
@@ -85,6 +138,19 @@ export function t(key) {
   const w = WORDS[key];
   if (!w) return key;
   return lang() === "en" ? w[1] : w[0];
+}
+
+/** The page's word in the other language (a notice that must be read is shown in both). */
+export function tOther(key) {
+  const w = WORDS[key];
+  if (!w) return "";
+  return lang() === "en" ? w[0] : w[1];
+}
+
+/** A word with values in it (``release_asked`` with two seats…), in the chosen language. */
+export function tf(key, ...args) {
+  const w = t(key);
+  return typeof w === "function" ? w(...args) : w;
 }
 
 /** A {ja, en} pair: the chosen language first, the other beside it. */

@@ -1,4 +1,6 @@
-// The lobby: open rooms, and the form that makes a new one.
+// The lobby: open rooms, and the form that makes a new one. A new room's answer holds each person's one-time
+// invite link and the maker's token (kept in this browser's localStorage: the room page releases seats with it).
+import { keepMakerToken } from "./fair.js";
 import { both, el, lang, langToggle, t, toast } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -34,7 +36,10 @@ async function refreshRooms() {
           "td",
           {},
           r.seats.map((s) =>
-            el("span", { class: `seatchip ${s.kind}${s.connected ? " on" : ""}`, text: `P${s.seat + 1} ${s.kind === "agent" ? s.spec : t("human")}${s.connected ? " ●" : ""}` })
+            el("span", {
+              class: `seatchip ${s.kind}${s.connected ? " on" : ""}`,
+              text: `P${s.seat + 1} ${s.kind === "agent" ? s.spec : t("human")}${s.claimed === false ? ` (${t("seat_open")})` : ""}${s.connected ? " ●" : ""}`,
+            })
           )
         ),
         el("td", { text: r.status === "over" ? t("status_over") : `${t("status_playing")} (${t("step")} ${r.decision})` }),
@@ -151,6 +156,7 @@ async function create(e) {
     toast(made.error, "error");
     return;
   }
+  keepMakerToken(made.room, made.maker);
   lastMade = made;
   drawMade();
   refreshRooms();
@@ -175,12 +181,13 @@ function linkRow(label, url, testid) {
 function drawMade() {
   if (!lastMade) return;
   const b = lastMade;
-  const rows = [el("p", { text: t("created") })];
+  const rows = [el("p", { text: t("created") }), el("p", { class: "note", "data-testid": "invite-note", text: t("invite_note") })];
   for (const s of b.seats) {
     if (s.url) rows.push(linkRow(`P${s.seat + 1}`, s.url, `seat-link-${s.seat + 1}`));
     else rows.push(el("div", { class: "link" }, el("b", { text: `P${s.seat + 1}` }), ` ${t("agent")}: ${s.spec}`));
   }
   rows.push(linkRow(t("spectator_link"), b.spectator_url, "spectator-link"));
+  rows.push(el("p", { class: "note", "data-testid": "maker-note", text: t("maker_kept") }));
   const first = b.seats.find((s) => s.url);
   if (first) rows.push(el("a", { class: "big", href: first.url, "data-testid": "play-first", text: `${t("play_as")}: P${first.seat + 1}` }));
   $("made").replaceChildren(...rows);

@@ -1,5 +1,8 @@
-// The replay viewer of a finished room: every step as one seat (or a spectator) saw it.
-import { el, lang, langToggle, t, toast } from "./i18n.js";
+// The replay viewer of a finished room: every step as one seat (or a spectator) saw it, and whether the
+// game's secret opens its commitment — the one the replay records, the room's, and the one this browser kept
+// during the game (if it was there).
+import { bilingual, keptCommitment, verdict } from "./fair.js";
+import { both, el, lang, langToggle, t, toast } from "./i18n.js";
 import { logLine, outcomeText, renderActions, renderTable } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -8,6 +11,55 @@ const params = new URLSearchParams(location.search);
 let seat = params.get("seat") || "";
 let steps = [];
 let at = 0;
+let fair = null;
+
+async function loadFair() {
+  try {
+    const [info, rep] = await Promise.all(
+      [`/api/rooms/${encodeURIComponent(roomId)}`, `/api/rooms/${encodeURIComponent(roomId)}/replay`].map(async (u) => {
+        const r = await fetch(u);
+        if (!r.ok) throw new Error((await r.json()).error || r.statusText);
+        return r.json();
+      })
+    );
+    if (!info.reveal) return;
+    const kept = keptCommitment(roomId);
+    const result = await verdict(info.reveal, kept, rep.commitment || "");
+    result.checks.push({ ok: rep.seed === info.reveal.seed, ja: "リプレイの秘密が公開された秘密と同じ", en: "the replay's secret is the one revealed" });
+    result.ok = result.ok && rep.seed === info.reveal.seed;
+    fair = { info, rep, kept, result };
+    drawFair();
+  } catch (e) {
+    fair = null;
+  }
+}
+
+function drawFair() {
+  const box = $("fair");
+  if (!fair) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const { info, kept, result } = fair;
+  const parts = [el("h3", { text: t("fair_title") })];
+  parts.push(el("p", {}, `${t("commitment")}: `, el("code", { "data-testid": "commitment", text: info.commitment })));
+  parts.push(
+    el("p", {
+      class: result.ok ? "fair-ok" : "fair-bad",
+      "data-testid": "fair-verdict",
+      text: result.ok
+        ? bilingual("✔ 秘密は約束と一致します", "✔ the secret matches the commitment")
+        : bilingual("⚠ 警告: 秘密が約束と一致しません", "⚠ WARNING: the secret does not match the commitment"),
+    })
+  );
+  if (!kept) parts.push(el("p", { class: "fair-note", text: t("fair_no_kept") }));
+  else if (kept.over) parts.push(el("p", { class: "fair-note", text: bilingual("このブラウザが約束を初めて見たのは終局後です", "This browser first saw the commitment after the game was over") }));
+  if (result.chosen) parts.push(el("p", { class: "fair-note", text: t("fair_chosen") }));
+  parts.push(el("ul", { class: "fair-checks" }, result.checks.map((c) => el("li", { class: c.ok ? "ok" : "bad", text: `${c.ok ? "✔" : "✘"} ${both(c.ja, c.en)}` }))));
+  parts.push(el("p", {}, `${t("secret")}: `, el("code", { "data-testid": "secret", text: String(info.reveal.seed) })));
+  box.replaceChildren(...parts);
+}
 
 async function load() {
   const res = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/steps${seat ? `?seat=${seat}` : ""}`);
@@ -56,7 +108,7 @@ function drawStatic() {
 }
 
 function setup() {
-  $("bar").append(langToggle(() => { drawStatic(); drawSeats(); draw(); }));
+  $("bar").append(langToggle(() => { drawStatic(); drawSeats(); draw(); drawFair(); }));
   drawStatic();
   $("first").onclick = () => go(0);
   $("prev").onclick = () => go(at - 1);
@@ -74,6 +126,7 @@ function setup() {
     if (e.key === "End") go(steps.length - 1);
   });
   load();
+  loadFair();
 }
 
 setup();
