@@ -210,3 +210,47 @@ def test_no_undo_after_a_set_attacker_shows_a_support():
     assert log.target(1, agents) == len(actions) - 1  # the old rule: no identity learned, no chance
     with pytest.raises(UndoRefused, match="seen something about a card"):
         log.target(1, agents, lambda k: _rebuild(game, None, 14, actions[:k]), actions)
+
+
+def _answers_alike(case: str, seeds: range) -> tuple[int, int]:
+    """Undo asked at points of random games, in the true game and in a twin in which every card P1 cannot
+    see was swapped (and that showed P1 exactly the same stretch): (points compared, answers that differ)."""
+    from tests.conftest import swap_hidden
+
+    compared = differ = 0
+    for before, entries, actors, seed, _ in _undo_points(case, seeds, 4, engine=False):
+        twin = swap_hidden(before, 0, Rng(seed))
+        a, b = before.clone(), twin.clone()
+        a.log, b.log = [], []
+        try:
+            same = all(_views(a, 0, _take(a, e)) == _views(b, 0, _take(b, e)) for e in entries)
+        except Exception:  # an AI's action names a card the twin does not hold: not the same stretch
+            continue
+        if not same:
+            continue
+        compared += 1
+        differ += taught(before, entries, actors, 0) != taught(twin, entries, actors, 0)
+    return compared, differ
+
+
+@pytest.mark.parametrize("case", ["kirifuda", "yonesu@3p", "genesis", "amadeus", "kokubyaku"])
+def test_the_undo_answer_tells_nothing(case):
+    """Whether undo is allowed depends only on what the seat knew and saw: a twin game that differs only in
+    cards P1 cannot see, and showed it the same stretch, gets the same answer (so a refusal is no oracle)."""
+    compared, differ = _answers_alike(case, soak(8, 3))
+    assert compared > 0
+    assert differ == 0
+
+
+def test_the_answer_check_catches_an_answer_that_reads_hidden_cards(monkeypatch):
+    """Planted: an engine whose answer also looks at a card P1 cannot see (here: refused whenever the first
+    such card, in place order, is an even-numbered card) is caught by the check above."""
+    real = taught
+
+    def oracle(before, entries, actors, seat):
+        hidden = [i for z in before.zones for i in z if not before.known[i] >> seat & 1]
+        return real(before, entries, actors, seat) or (bool(hidden) and before.cards[hidden[0]] % 2 == 0)
+
+    monkeypatch.setitem(globals(), "taught", oracle)
+    compared, differ = _answers_alike("kirifuda", range(8))
+    assert compared > 0 and differ > 0

@@ -357,10 +357,12 @@ class State:
         if vis != PUBLIC:
             # a place where some seat may not see the card (a hand, a deck, face down): it leaves every
             # per-card mark behind (damage, modifiers, "summoned at", tapped …), so that none can be followed
-            # into the hand or the deck, even once everyone has forgotten which card it is
+            # into the hand or the deck, even once everyone has forgotten which card it is. A card from a
+            # hand or a deck has no per-card number left to clear (check_invariants): a draw skips the loop
             self.flags[inst] = 0
-            for name, default in self._card_defaults:
-                getattr(self, name)[inst] = default
+            if not (sspec.mixes or sspec.visibility == HIDDEN):
+                for name, default in self._card_defaults:
+                    getattr(self, name)[inst] = default
         if face_up:
             self.flags[inst] |= FACE_UP
             known[inst] = (1 << (self.nplayers + 1)) - 1

@@ -98,6 +98,7 @@ class UndoLog:
 
 # ---------------------------------------------------------------------------------- undo that teaches nothing
 RANDOM_WORLDS = 16  # worlds drawn from the seat's knowledge, besides the one-card swaps
+_BASE_SEED = 0xBA5E  # the world the others are built from: seeded from public facts only (and the step)
 
 
 def _views(state: State, seat: int, events: list[Any]) -> tuple[Any, ...]:
@@ -240,6 +241,20 @@ def _worlds(before: State, seat: int, read: set[int] | None) -> list[State]:
     return out
 
 
+def _seen(world: State, seat: int, events: list[Any]) -> tuple[Any, ...]:
+    """:func:`_views`, with the world's identity reads paused: an observation is sealed by itself (the
+    conformance suite swaps every hidden identity under it), so only what the rules read as they play can
+    make the worlds part."""
+    reads = world.cards
+    if isinstance(reads, _Reads):
+        reads.paused, was = True, reads.paused
+        try:
+            return _views(world, seat, events)
+        finally:
+            reads.paused = was
+    return _views(world, seat, events)
+
+
 def _replays_alike(world: State, entries: list[str], actors: list[int], seat: int, seen: list[Any]) -> bool:
     """Whether ``world`` can show ``seat`` exactly what it was shown: its own entries taken as they were,
     each other seat's answered by some legal action of that world that looks the same to it."""
@@ -249,11 +264,11 @@ def _replays_alike(world: State, entries: list[str], actors: list[int], seat: in
                 events = _take(world, entry)
             except IllegalActionError:
                 return False
-            if _views(world, seat, events) != want:
+            if _seen(world, seat, events) != want:
                 return False
             continue
         # another seat (an AI answering): its own choice may rest on cards the seat cannot see, so any of its
-        # legal actions that shows the same will do — the true one first
+        # legal actions that shows the same will do — the one taken first
         try:
             first = world.parse_action(entry)
         except IllegalActionError:
@@ -262,7 +277,7 @@ def _replays_alike(world: State, entries: list[str], actors: list[int], seat: in
         tries = ([first] if first in legal else []) + [a for a in legal if a != first]
         for a in tries:
             trial = world.clone()
-            if _views(trial, seat, trial.apply(a)) == want:
+            if _seen(trial, seat, trial.apply(a)) == want:
                 world = trial
                 break
         else:
@@ -275,22 +290,26 @@ def taught(before: State, entries: list[str], actors: list[int], seat: int) -> b
     undo a stretch in which ``seat`` learned something about a card it could not see — an identity, a type,
     a stat, a count, a face, whether a slot is empty: anything that differs between the worlds it could not
     tell apart at ``before``. Read off the views, not listed per game: the stretch is played again in worlds
-    that differ from ``before`` only in what ``seat`` could not see (every swap of two such cards, and
-    worlds drawn whole from its knowledge); if any of them shows it something else, it learned something."""
+    that differ only in what ``seat`` could not see; if any of them shows it something else, it learned
+    something.
+
+    The worlds are built from a world drawn from the seat's knowledge alone (``determinize``), never from
+    the true cards: the answer — refused or not — depends on nothing but what the seat knew and saw, so it
+    tells nothing either. From that world: the stretch itself (noting which identities the rules read as they
+    play), every swap of two unseen cards one of which was read, per kind of card a world where every card
+    read is of that kind, and 16 more worlds drawn whole."""
     true = before.clone()
     if true.log is None:
         true.log = []
-    reads = true.cards = _Reads(before.cards)
-    seen = []
-    for entry in entries:
-        events = _take(true, entry)
-        # an observation is sealed by itself (the conformance suite swaps every hidden identity under it):
-        # only what the rules read as they play can make the worlds part
-        reads.paused = True
-        seen.append(_views(true, seat, events))
-        reads.paused = False
-    read = None if reads.everything or true.cards is not reads else reads.read
-    for world in _worlds(before, seat, read):
+    seen = [_views(true, seat, _take(true, entry)) for entry in entries]
+    base = before.determinize(seat, Rng(_BASE_SEED ^ before.steps))
+    base.log = []
+    reads = base.cards = _Reads(base.cards)
+    if not _replays_alike(base.clone(), entries, actors, seat, seen):
+        return True
+    reads.paused = True
+    read = None if reads.everything else reads.read
+    for world in _worlds(base, seat, read):
         if world.log is None:
             world.log = []
         if not _replays_alike(world, entries, actors, seat, seen):
