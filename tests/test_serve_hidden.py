@@ -127,7 +127,7 @@ def wire_check(case: str, seed: int, tmp_path) -> None:
                 state_msg = recv(ws)
                 obs[v] = state_msg["observation"]
             assert len(set(commitments.values())) == 1, "every viewer is given the same commitment"
-            steps = compared = 0
+            steps = compared = undos = 0
             while room.to_move >= 0:
                 state = room.state
                 mover = state.current_player
@@ -176,7 +176,10 @@ def wire_check(case: str, seed: int, tmp_path) -> None:
                         compared += 1
                 steps += 1
                 assert steps < 5000
+                if room.to_move >= 0 and rng.below(8) == 0:
+                    undos += _undo_on_the_wire(room, mover, conns, viewers, recv, obs, rng)
             assert steps > 10 and compared > steps, (steps, compared)
+            assert undos, "no undo was asked on the wire"
             # the game is over: every viewer is sent the secret, and it opens the commitment it was given
             for v, ws in zip(viewers, conns, strict=True):
                 reveal = recv(ws)
@@ -190,3 +193,52 @@ def wire_check(case: str, seed: int, tmp_path) -> None:
         finally:
             for s in sockets:
                 s.__exit__(None, None, None)
+
+
+def _undo_on_the_wire(room, seat: int, conns, viewers, recv, obs, rng) -> int:
+    """``seat`` asks to take back its action; every other person says yes. The server's answer must be the
+    engine's (core.undo), that answer must be the one a twin game gets — one differing only in cards ``seat``
+    cannot see that showed it the same stretch —, and no message of the exchange names a card (the
+    observations sent after an undo are checked like any other, at the top of the main loop). Returns 1."""
+    from tefuda.core.undo import UndoRefused, _take, _views, taught
+
+    entries = list(room.entries)
+    try:
+        keep = room.undo_log.target(seat, [None] * room.cfg.players)  # the reveal rule alone
+    except UndoRefused:
+        keep = None
+    conns[seat].send_text(json.dumps({"type": "undo"}))
+    first = recv(conns[seat])
+    allowed = first["type"] != "error"
+    if allowed:
+        assert first["type"] == "undo_request", first
+        for v, ws in zip(viewers, conns, strict=True):
+            if v != seat:
+                assert recv(ws)["type"] == "undo_request"
+        for v in viewers[:-1]:
+            if v != seat:
+                conns[v].send_text(json.dumps({"type": "undo_answer", "accept": True}))
+        for v, ws in zip(viewers, conns, strict=True):
+            result = recv(ws)
+            assert result["type"] == "undo_result" and result["ok"], result
+            state = recv(ws)
+            assert state["type"] == "state", state
+            obs[v] = state["observation"]
+    if keep is None:
+        assert not allowed, "the server took back an action across a reveal"
+        return 1
+    stretch = entries[keep:]  # every seat is a person: only the seat's own last action
+    actors = [seat] * len(stretch)
+    before = room._state_after(keep) if not allowed else room.state.clone()
+    lesson = taught(before, stretch, actors, seat)
+    assert allowed == (not lesson), "the server's answer is not the engine's"
+    twin = swap_hidden(before, seat, rng)
+    a, b = before.clone(), twin.clone()
+    a.log, b.log = [], []
+    try:
+        same = all(_views(a, seat, _take(a, e)) == _views(b, seat, _take(b, e)) for e in stretch)
+    except Exception:  # the twin cannot take that action: not the same stretch
+        same = False
+    if same:
+        assert taught(twin, stretch, actors, seat) == lesson, "the undo answer depends on unseen cards"
+    return 1
