@@ -49,6 +49,15 @@ def server(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
+def seeded_server(tmp_path_factory):
+    """A server that takes chosen seeds (``--allow-seed``, testing only): the same game every run."""
+    db = f"sqlite:///{tmp_path_factory.mktemp('browser-seeded') / 'serve.db'}"
+    srv = ServerProcess(db, free_port(), "--allow-seed")
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
 def browser():
     with playwright.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -78,7 +87,8 @@ def test_a_whole_kirifuda_game_by_clicking(server, page):
     pg.wait_for_selector("[data-testid=seat-kind-2]")
     pg.select_option("[data-testid=game]", "kirifuda")
     pg.select_option("[data-testid=seat-kind-2]", "agent")
-    pg.fill("[data-testid=seat-spec-2]", "random")
+    pg.select_option("[data-testid=seat-preset-2]", "random")  # the preset fills the spec's text
+    assert pg.input_value("[data-testid=seat-spec-2]") == "random"
     shot(pg, "lobby")
     pg.click("[data-testid=create]")
     pg.wait_for_selector("[data-testid=play-first]")
@@ -138,14 +148,15 @@ def test_a_whole_kirifuda_game_by_clicking(server, page):
     assert pg.errors == [], pg.errors
 
 
-def test_a_spectator_page_shows_no_hidden_card(server, page):
+def test_a_spectator_page_shows_no_hidden_card(seeded_server, page):
+    server = seeded_server  # a chosen seed: the same deal every run, with private cards to look for
     import httpx
 
     from tefuda.core import Rng
     from tests.test_serve_process import Client
 
     made = httpx.post(
-        server.url + "/api/rooms", json={"game": "genesis", "seats": [{"kind": "human"}] * 2}
+        server.url + "/api/rooms", json={"game": "genesis", "seats": [{"kind": "human"}] * 2, "seed": 4}
     ).json()
     room = made["room"]
     clients = [Client(server.ws, room, s["claim"]) for s in made["seats"]]
@@ -166,17 +177,29 @@ def test_a_spectator_page_shows_no_hidden_card(server, page):
     shown = set(page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")) - {"hidden"}
     text = page.inner_text("body")
     # what each player knows that a spectator may not: the cards only their own seat sees
-    public = {
-        c["card"] for c in _spectator_obs(server, room)["zones"] for c in c["cards"] if c["card"] is not None
-    }
+    seen = [c for z in _spectator_obs(server, room)["zones"] for c in z["cards"] if c["card"] is not None]
+    public = {c["card"] for c in seen}
     assert shown <= public, f"the spectator's page shows {shown - public}"
+    # a name is secret if some player holds a copy the spectator may not see and no copy is public
+    public_names = {c["name"] for c in seen} | {c["name_en"] for c in seen}
     secret_names = set()
     for cl in clients:
         for z in cl.obs["zones"]:
             for c in z["cards"]:
                 if c["card"] is not None and c["card"] not in public:
-                    secret_names.add(c["name"])
+                    secret_names |= {c["name"], c["name_en"]} - public_names
     assert secret_names, "the test needs some private cards to look for"
+    # the cards drawn, by name
+    drawn = set(
+        page.eval_on_selector_all(".card .cname, .card .cname-en", "els => els.map(e => e.textContent)")
+    )
+    assert not drawn & secret_names, (
+        f"the spectator's page draws cards it may not see: {drawn & secret_names}"
+    )
+    # and anywhere in the page's text (the log, the prompt): public names first taken out, so that a secret
+    # 騎士 is not found inside a public 屍騎士
+    for name in sorted(public_names, key=len, reverse=True):
+        text = text.replace(name, "\0")
     leaked = {n for n in secret_names if n in text}
     assert not leaked, f"the spectator's page names cards it may not see: {leaked}"
     for c in clients:
@@ -484,3 +507,64 @@ def test_the_pages_sha256_matches_with_and_without_web_crypto(server, page):
     for t, (subtle, js) in zip(texts, got, strict=True):
         want = hashlib.sha256(t.encode()).hexdigest()
         assert subtle == want and js == want, t
+
+
+def _play_until(pg, selector: str, limit: int = 300) -> bool:
+    """Click the seat's actions (which one: from the decision number, so a seeded room plays the same game
+    every run) until `selector` shows; False if the game ends first."""
+    for _ in range(limit):
+        pg.wait_for_selector("[data-testid=action], [data-testid=result]:not([hidden])", timeout=20_000)
+        if pg.locator(selector).count():
+            return True
+        if pg.locator("[data-testid=result]").is_visible():
+            return False
+        d = int(pg.get_attribute("body", "data-decision"))
+        buttons = pg.locator("[data-testid=action]")
+        buttons.nth(d % buttons.count()).click()
+        pg.wait_for_function(f"document.body.dataset.decision !== '{d}'", timeout=20_000)
+    return False
+
+
+def test_a_face_down_card_an_action_names_is_clickable_and_the_asking_card_is_marked(seeded_server, page):
+    """切り札: the opponent's life cards are face down, yet 'take life card 2' names one: it is drawn as a
+    back to click. ジェネシス: a ritual in the underworld asks to be used: the pile spreads open, the asking
+    card is marked and clicking it lights up its two buttons (use / do not use)."""
+    import httpx
+
+    def room(game: str, seed: int = 2) -> None:
+        made = httpx.post(
+            seeded_server.url + "/api/rooms",
+            json={
+                "game": game,
+                "seats": [{"kind": "human"}, {"kind": "agent", "spec": "random"}],
+                "seed": seed,
+            },
+        ).json()
+        page.goto(seeded_server.url + made["seats"][0]["url"])
+        page.wait_for_selector("[data-testid=table]")
+
+    room("kirifuda")
+    blind = "[data-zone='p2.life'] .card.back.clickable"
+    assert _play_until(page, blind), "no life card to take in this seeded game"
+    lives = page.locator(blind).count()
+    assert (
+        lives >= 2 and page.locator("[data-zone='p2.life'] [data-card]:not([data-card=hidden])").count() == 0
+    )
+    life = page.locator("[data-zone='p2.life'] [data-testid=count]")
+    before = int(life.inner_text())
+    page.locator(blind).nth(1).click()
+    count = "document.querySelector(\"[data-zone='p2.life'] [data-testid=count]\").textContent"
+    page.wait_for_function(f"{count} === '{before - 1}'")
+    asking = ".zone.pile .card.source"  # a card in the underworld pile asks: the pile is spread
+    for seed in range(2, 12):  # seeded games until one has a card in a pile that asks
+        room("genesis", seed)
+        if _play_until(page, asking):
+            break
+    else:
+        raise AssertionError("no card in a pile asked anything in these seeded games")
+    shot(page, "genesis-asking-card")
+    assert page.locator(".card.source").count() == 1
+    page.locator(asking).click()
+    lit = page.locator(".action.hl")
+    assert lit.count() == page.locator("[data-testid=action]").count() == 2  # use it, or not
+    assert page.errors == [], page.errors

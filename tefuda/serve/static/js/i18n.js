@@ -11,6 +11,7 @@ const WORDS = {
   human: ["人間", "Human"],
   agent: ["AI", "AI"],
   spec: ["AIの設定", "AI spec"],
+  presets: ["よく使う設定…", "presets…"],
   deck: ["デッキ", "Deck"],
   deck_default: ["標準", "default"],
   deck_paste: ["デッキリストを貼り付け", "paste a deck list"],
@@ -122,6 +123,9 @@ const WORDS = {
   ],
   fair_chosen: ["(テスト用に選ばれたシード: 秘密ではありません)", "(a seed chosen for testing: not secret)"],
   fair_no_kept: ["このブラウザには対局中の約束の記録がありません", "This browser kept no commitment from the game"],
+  room: ["部屋", "Room"],
+  status: ["状態", "Status"],
+  seats: ["席", "Seats"],
 };
 
 export function lang() {

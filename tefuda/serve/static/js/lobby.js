@@ -6,6 +6,7 @@ import { both, el, lang, langToggle, t, toast } from "./i18n.js";
 const $ = (id) => document.getElementById(id);
 let games = [];
 let lastMade = null;
+const SPECS = ["ismcts:seconds=1", "ismcts:seconds=0.3", "greedy", "random"];
 
 async function loadGames() {
   games = await (await fetch("/api/games")).json();
@@ -30,7 +31,7 @@ async function refreshRooms() {
       el(
         "tr",
         { "data-room": r.room },
-        el("td", {}, el("code", { text: r.room })),
+        el("td", { class: "nowrap" }, el("code", { text: r.room })),
         el("td", { text: both(r.name, r.name_en) }),
         el(
           "td",
@@ -42,11 +43,12 @@ async function refreshRooms() {
             })
           )
         ),
-        el("td", { text: r.status === "over" ? t("status_over") : `${t("status_playing")} (${t("step")} ${r.decision})` }),
-        el("td", {}, el("a", { href: `/room/${r.room}`, text: t("watch") }))
+        el("td", { class: "nowrap", "data-testid": "room-status", text: r.status === "over" ? t("status_over") : `${t("status_playing")} (${t("step")} ${r.decision})` }),
+        el("td", { class: "nowrap" }, el("a", { href: `/room/${r.room}`, "data-testid": "watch", text: t("watch") }))
       )
     );
-  box.replaceChildren(el("table", { class: "rooms" }, el("tbody", {}, rows)));
+  const head = el("tr", {}, ["room", "game", "seats", "status", ""].map((k) => el("th", { text: k ? t(k) : "" })));
+  box.replaceChildren(el("table", { class: "rooms" }, el("thead", {}, head), el("tbody", {}, rows)));
 }
 
 function gameById(id) {
@@ -83,7 +85,18 @@ function drawSeats(g, n) {
     const o = old[i] || { kind: i === 0 ? "human" : "agent", spec: "ismcts:seconds=1", deck: "", text: "" };
     const kind = el("select", { class: "kind", "data-testid": `seat-kind-${i + 1}` }, el("option", { value: "human", text: t("human") }), el("option", { value: "agent", text: t("agent") }));
     kind.value = o.kind;
-    const spec = el("input", { class: "spec", list: "specs", value: o.spec, "data-testid": `seat-spec-${i + 1}`, size: 18 });
+    const spec = el("input", { class: "spec", list: "specs", value: o.spec, "data-testid": `seat-spec-${i + 1}`, size: 18, title: t("spec") });
+    // the usual agents one click away (the text stays editable: any spec `tefuda play` takes)
+    const preset = el(
+      "select",
+      { class: "preset", "data-testid": `seat-preset-${i + 1}`, title: t("spec") },
+      el("option", { value: "", text: t("presets") }),
+      SPECS.map((v) => el("option", { value: v, text: v }))
+    );
+    preset.onchange = () => {
+      if (preset.value) spec.value = preset.value;
+      preset.value = "";
+    };
     const deck = el(
       "select",
       { class: "deck", "data-testid": `seat-deck-${i + 1}` },
@@ -104,9 +117,9 @@ function drawSeats(g, n) {
     };
     text.hidden = upload.hidden = deck.value !== "__paste";
     deck.onchange = () => (text.hidden = upload.hidden = deck.value !== "__paste");
-    spec.hidden = kind.value !== "agent";
-    kind.onchange = () => (spec.hidden = kind.value !== "agent");
-    box.append(el("div", { class: "seatrow" }, el("b", { text: `P${i + 1}` }), kind, spec, el("span", { text: t("deck") }), deck, upload, text));
+    spec.hidden = preset.hidden = kind.value !== "agent";
+    kind.onchange = () => (spec.hidden = preset.hidden = kind.value !== "agent");
+    box.append(el("div", { class: "seatrow" }, el("b", { text: `P${i + 1}` }), kind, spec, preset, el("span", { text: t("deck") }), deck, upload, text));
   }
 }
 

@@ -55,6 +55,7 @@ function draw() {
   document.title = `${S.welcome ? S.welcome.name : "tefuda"} — ${roomId}`;
   $("game-name").textContent = S.welcome ? `${S.welcome.name} (${S.welcome.name_en})` : "";
   $("who").textContent = obs.spectator ? t("spectator") : `P${obs.seat + 1} (${t("you")})`;
+  document.body.dataset.decision = String(S.decision); // a hook for tests: the decision drawn
   renderTable($("table"), obs, pick);
   renderActions($("actions"), S.block ? { ...obs, legal: [] } : obs, act, S.hl);
   drawUndo();

@@ -1,7 +1,7 @@
 // Draws any game's table from an observation (tefuda/schema/observation.schema.json): other players at the
 // top, the table's shared zones in the middle, the viewer's own seat at the bottom. It shows only what the
 // observation holds, so it can never show more than the seat may see.
-import { both, cardName, el, t } from "./i18n.js";
+import { both, cardName, el, lang, t } from "./i18n.js";
 import { isPile, isSlot, seatRows, sharedRows } from "./layouts.js";
 
 const expanded = new Set(); // piles the user spread open
@@ -33,12 +33,16 @@ function statText(stats) {
     .join(" · ");
 }
 
-function cardEl(zone, c, acts, onPick) {
+function cardEl(zone, c, acts, onPick, ctx) {
   const known = c.card !== null;
   const flags = c.flags || [];
   const cls = ["card"];
   if (!known) cls.push("back");
-  else if (!c.face_up) cls.push("facedown");
+  else if (!c.face_up && zone.name !== "hand") cls.push("facedown"); // face down on the table: only its owner knows it
+  const src = ctx.source;
+  // the card whose effect asks: by its place if the prompt names one, else by its id
+  const srcPos = src && src.pos !== null && src.pos !== undefined;
+  if (src && src.zone === zone.id && (srcPos ? src.pos === c.pos : known && src.card === c.card)) cls.push("source");
   if (flags.includes("tapped")) cls.push("tapped");
   const keys = [];
   if (c.pos !== null && c.pos !== undefined) keys.push(`${zone.id}|${c.pos}`);
@@ -60,14 +64,25 @@ function cardEl(zone, c, acts, onPick) {
     if (counters.length) box.append(el("div", { class: "ccounters", text: counters.join(" · ") }));
   }
   if (flags.length) box.append(el("div", { class: "cflags" }, flags.map((f) => el("span", { class: "flag", text: f }))));
-  if (c.with) box.append(el("div", { class: "cwith", text: `↳ ${c.with.zone}${c.with.pos !== null && c.with.pos !== undefined ? " #" + (c.with.pos + 1) : ""}` }));
+  if (c.with) {
+    const wz = ctx.zones.get(c.with.zone);
+    const where = wz ? `${wz.owner !== null && wz.owner !== undefined ? `P${wz.owner + 1} ` : ""}${lang() === "en" ? wz.en : wz.ja}` : c.with.zone;
+    box.append(el("div", { class: "cwith", text: `↳ ${where}${c.with.pos !== null && c.with.pos !== undefined ? " #" + (c.with.pos + 1) : ""}` }));
+  }
   if (mine.length) box.onclick = (ev) => { ev.stopPropagation(); onPick(mine); };
   return box;
 }
 
-function zoneEl(game, zone, acts, onPick) {
+function zoneEl(game, zone, acts, onPick, ctx) {
   const pile = isPile(game, zone);
-  const open = expanded.has(zone.id);
+  const has = (c) => (c.pos !== null && c.pos !== undefined && acts.has(`${zone.id}|${c.pos}`)) || (c.card && acts.has(`${zone.id}|card:${c.card}`));
+  // places a legal action names that the viewer cannot see (a face-down life card to take): drawn as backs
+  const listed = new Set(zone.cards.map((c) => c.pos).filter((p) => p !== null && p !== undefined));
+  const blind = [];
+  for (let p = 0; p < Math.min(zone.count, 60); p++) if (!listed.has(p) && acts.has(`${zone.id}|${p}`)) blind.push(p);
+  // a pile is spread open by a click on its name, or by itself while a legal action names a card in it
+  const named = zone.cards.some(has) || blind.length > 0;
+  const open = expanded.has(zone.id) || named;
   const zoneActs = acts.get(zone.id) || [];
   const head = el(
     "div",
@@ -82,22 +97,33 @@ function zoneEl(game, zone, acts, onPick) {
   });
   const cards = el("div", { class: "cards" });
   let shown = zone.cards;
-  if (pile && !open) {
-    // a stack: its top card if the viewer may see it, else a back
+  let unlisted = zone.count - zone.cards.length; // cards the viewer does not know (another's hand, a deck)
+  if (blind.length) {
+    // every place in order, the unknown ones as backs that can be clicked
+    const byPos = new Map(zone.cards.filter((c) => listed.has(c.pos)).map((c) => [c.pos, c]));
+    shown = [];
+    for (let p = 0; p < Math.min(zone.count, 60); p++) shown.push(byPos.get(p) || { pos: p, card: null, name: null, name_en: null, face_up: false });
+    shown.push(...zone.cards.filter((c) => !listed.has(c.pos)));
+    unlisted = 0;
+  } else if (pile && !open) {
+    // a stack: its top card if the viewer may see it, else one back
     const topFirst = zone.top === "first";
     const top = shown.length ? (topFirst ? shown[0] : shown[shown.length - 1]) : null;
-    shown = top && (top.pos === (topFirst ? 0 : zone.count - 1)) ? [top] : [];
+    shown = top && top.pos === (topFirst ? 0 : zone.count - 1) ? [top] : [];
     if (!shown.length && zone.count) cards.append(el("div", { class: "card back", "data-card": "hidden", "data-zone": zone.id }));
+    unlisted = 0;
   }
-  for (const c of shown) cards.append(cardEl(zone, c, acts, onPick));
-  const unlisted = zone.count - zone.cards.length;
-  if (!pile && unlisted > 0) {
-    // another player's hand or a deck: the cards the viewer does not know, as backs
+  for (const c of shown) cards.append(cardEl(zone, c, acts, onPick, ctx));
+  if (unlisted > 0) {
     for (let i = 0; i < Math.min(unlisted, 12); i++) cards.append(el("div", { class: "card back small", "data-card": "hidden", "data-zone": zone.id }));
     if (unlisted > 12) cards.append(el("span", { class: "more", text: `+${unlisted - 12}` }));
   }
-  if (pile) {
-    head.onclick = () => { open ? expanded.delete(zone.id) : expanded.add(zone.id); box.dispatchEvent(new CustomEvent("redraw", { bubbles: true })); };
+  if (pile && !named) {
+    head.onclick = (ev) => {
+      ev.stopPropagation();
+      open ? expanded.delete(zone.id) : expanded.add(zone.id);
+      box.dispatchEvent(new CustomEvent("redraw", { bubbles: true }));
+    };
     head.classList.add("toggle");
   }
   if (zoneActs.length) box.onclick = () => onPick(zoneActs);
@@ -119,11 +145,11 @@ function countersEl(p, obs) {
   );
 }
 
-function seatEl(game, obs, p, zones, acts, onPick, top) {
+function seatEl(game, obs, p, zones, acts, onPick, top, ctx) {
   let rows = seatRows(game, zones);
   if (top) rows = rows.slice().reverse();
   const box = el("section", { class: `seat ${top ? "top" : "bottom"}`, "data-seat": p.seat });
-  const rowEls = rows.map((r) => el("div", { class: "zrow" }, r.map((z) => zoneEl(game, z, acts, onPick))));
+  const rowEls = rows.map((r) => el("div", { class: "zrow" }, r.map((z) => zoneEl(game, z, acts, onPick, ctx))));
   if (top) box.append(countersEl(p, obs), ...rowEls);
   else box.append(...rowEls, countersEl(p, obs));
   return box;
@@ -133,6 +159,7 @@ function seatEl(game, obs, p, zones, acts, onPick, top) {
 export function renderTable(root, obs, onPick) {
   const acts = actionIndex(obs);
   const game = obs.game;
+  const ctx = { zones: new Map(obs.zones.map((z) => [z.id, z])), source: obs.prompt && obs.prompt.source ? obs.prompt.source : null };
   const n = obs.players.length;
   const me = obs.spectator ? 0 : obs.seat;
   const order = [];
@@ -148,10 +175,10 @@ export function renderTable(root, obs, onPick) {
   }
   const table = el("div", { class: "table", "data-testid": "table" });
   const others = el("div", { class: `others n${order.length}` });
-  for (const s of order) others.append(seatEl(game, obs, obs.players[s], byOwner.get(s) || [], acts, onPick, true));
+  for (const s of order) others.append(seatEl(game, obs, obs.players[s], byOwner.get(s) || [], acts, onPick, true, ctx));
   table.append(others);
   const mid = el("section", { class: "shared" });
-  for (const r of sharedRows(game, shared)) mid.append(el("div", { class: "zrow" }, r.map((z) => zoneEl(game, z, acts, onPick))));
+  for (const r of sharedRows(game, shared)) mid.append(el("div", { class: "zrow" }, r.map((z) => zoneEl(game, z, acts, onPick, ctx))));
   mid.append(
     el(
       "div",
@@ -161,7 +188,7 @@ export function renderTable(root, obs, onPick) {
     )
   );
   table.append(mid);
-  table.append(seatEl(game, obs, obs.players[me], byOwner.get(me) || [], acts, onPick, false));
+  table.append(seatEl(game, obs, obs.players[me], byOwner.get(me) || [], acts, onPick, false, ctx));
   root.replaceChildren(table);
   if (obs.extra && Object.keys(obs.extra).length) {
     const pre = el("pre", { class: "extra-body", text: JSON.stringify(obs.extra, null, 1) });
