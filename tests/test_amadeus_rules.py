@@ -51,7 +51,7 @@ def test_the_sample_decks_are_legal_amadeus_decks(game):
     [
         ("no_cheat.txt", "イカサマ① is compulsory"),
         ("five_copies.txt", "5 copies"),
-        ("two_premium.txt", "only one プレミアム殿堂"),
+        ("two_premium.txt", "使用禁止②"),  # its ソウル・アドバンテージ is banned (②) before its count matters
         ("hall_three.txt", "殿堂: 2 copies at most"),
         ("banned_lost_soul.txt", "使用禁止②"),
         ("unsupported.txt", "cannot play it yet"),
@@ -60,6 +60,9 @@ def test_the_sample_decks_are_legal_amadeus_decks(game):
     ],
 )
 def test_each_broken_deck_rule_is_refused_naming_its_line(game, deck, why):
+    """「基本的にはハイランダーなので、同じカードは1枚しか入れられません。」, イカサマ① 「殿堂カード、
+    プレミアム殿堂カード以外の同種類のカードを5種類以上、2枚~4枚入れること」 (compulsory), ② and ③, the bans (
+    「これは上記のイカサマよりも優先されます」) and 「デッキも40枚です」."""
     with pytest.raises(DeckListError) as e:
         game.load_deck(DATA / deck)
     assert why in str(e.value)
@@ -74,12 +77,14 @@ def test_base_only_uses_the_official_deck_rules():
     assert base.deck_problems(base.load_deck(DATA / "base_legal.txt", check=False)) == []
     assert base.deck_problems(base.load_deck(DATA / "no_cheat.txt", check=False)) == []
     two = base.deck_problems(base.load_deck(DATA / "two_premium.txt", check=False))
-    assert two and all("プレミアム殿堂" in why for _, why in two)
+    assert len(two) == 2 and all("プレミアム殿堂" in why for _, why in two)
     assert base.deck_problems(base.load_deck(DATA / "unsupported.txt", check=False))
 
 
 # ---------------------------------------------------------------------- ダウト
 def test_doubt_1_a_second_copy_made_public_marks_both_and_scores_one_point(game):
+    """① 「…そのカードと同名のカードが既に公開領域にあるとき。」: both cards are given the mark, 「その
+    付与されたカードの種類1つにつき…「ダウトポイント」を1獲得します」 — one point for one kind."""
     s = game.position(hands=([GHOUL], []), mana=([ASSASSIN, "ギガジール"], []), graves=([GHOUL], []))
     act(s, f"summon {GHOUL}")
     pay_all(s)
@@ -93,20 +98,10 @@ def test_doubt_1_a_second_copy_made_public_marks_both_and_scores_one_point(game)
     assert s.result is None and s.doomed == []
 
 
-def test_the_opponents_copy_is_no_doubt_unless_the_option_says_so(game):
-    spec = dict(hands=([GHOUL], []), mana=([ASSASSIN, "ギガジール"], []), graves=([], [GHOUL]))
-    s = game.position(**spec)
-    act(s, f"summon {GHOUL}")
-    pay_all(s)
-    assert s.points == [0, 0]
-    s = load_game("amadeus", {"doubt_owner": "any"}).position(**spec)
-    act(s, f"summon {GHOUL}")
-    pay_all(s)
-    assert s.points == [1, 1]
-
-
 def test_doubt_2_a_premium_card_in_the_nowhere_zone_is_caught_before_its_effect(game):
-    """ソウル・アドバンテージ: the spell is in the どこでもないゾーン (public) before it does anything."""
+    """② 「プレミアム殿堂カードが公開されたとき…」 and 「付与されたカードがプレミアム殿堂カードだった場合、
+    1ポイントの代わりに2ポイント獲得します。」 — ソウル・アドバンテージ is in the どこでもないゾーン (public)
+    before it does anything (「呪文の効果よりも先に…公開領域(どこでもないゾーン)に置かれる」)."""
     s = game.position(
         hands=(["ソウル・アドバンテージ"], [SOLDIER, GHOUL]),
         mana=([ASSASSIN] * 6, []),
@@ -123,7 +118,8 @@ def test_doubt_2_a_premium_card_in_the_nowhere_zone_is_caught_before_its_effect(
 
 
 def test_doubt_3_two_copies_made_public_together(game):
-    """ブラッディ・クロス mills two of the same name at once: both marked, one point."""
+    """③ 「同時に2枚の同名カードが公開されているとき」: ブラッディ・クロス mills two of the same name at once:
+    both marked, one point."""
     s = game.position(
         hands=(["ブラッディ・クロス"], []),
         mana=([ASSASSIN], []),
@@ -206,6 +202,8 @@ def test_loss_waits_for_the_end_of_the_turn_and_the_first_met_loses_first(game):
 
 
 def test_both_doomed_at_the_end_of_the_turn_the_turn_player_resolves_first(game):
+    """「両者が完全に同じタイミングで特殊敗北条件を満たした場合(ガチンコ・ジャッジ等)、アクティブプレイヤー
+    から解決します。」 — both ダウトゾーンs reach two names at one end of turn."""
     s = game.position(
         doubt=(["ギガジール"], ["ギガジール"]),
         graves=([ASSASSIN], [ASSASSIN]),
@@ -238,6 +236,7 @@ def test_a_skipped_end_of_turn_carries_the_loss_and_the_doubt_over(game):
     act(s, "to-attack")
     act(s, "attack 1 player")
     act(s, "use 終末の時計 ザ・クロック")
+    act(s, "done")
     assert s.active == 1 and s.turn == 4
     assert names(s, 0, DOUBT) == []  # the end of turn 3 never came
     assert s.points == [2, 0] and s.doomed == [0]  # ③ at the start of turn 4
@@ -245,6 +244,9 @@ def test_a_skipped_end_of_turn_carries_the_loss_and_the_doubt_over(game):
 
 # ---------------------------------------------------------------------- 疑心ゾーン
 def test_the_yellow_card_looks_without_punishing_and_costs_a_card_when_it_finds_nothing(game):
+    """イエローカード: 「自分のマナゾーンにカードが3枚以上あり、このカードが表向きであれば…プレイしてもよい」,
+    「相手は手札をすべて見せる。」 and, no doubt found, 「自分の山札の上から1枚を、自分の疑心ゾーンに
+    表向きにして置く。」"""
     s = game.position(
         active=1,
         mana=(["白銀の牙", "炎のたてがみ", "青銅の鎧"], []),
@@ -263,6 +265,9 @@ def test_the_yellow_card_looks_without_punishing_and_costs_a_card_when_it_finds_
 
 
 def test_the_red_card_catches_a_doubt_in_the_hand_and_sends_it_to_the_doubt_zone(game):
+    """レッドカード: 「自分のシールドが2枚以下かつ、自分のイエローカードが裏向きになっているならば」; the
+    doubt its reveal finds is real and the shown cards keep their mark in the hand: 「2回目のみに使える
+    レッドカードで初めて、相手のダウトゾーンにカードを置くことが出来ます。」"""
     s = game.position(
         active=1,
         shields=(2, 5),
@@ -286,6 +291,7 @@ def test_the_red_card_catches_a_doubt_in_the_hand_and_sends_it_to_the_doubt_zone
 
 # ---------------------------------------------------------------------- the base game
 def test_paying_needs_a_card_of_each_civilization(game):
+    """DM §1.2 9: the payment 「must include at least one card of each civilization of the card played.」"""
     s = game.position(hands=(["デーモン・ハンド"], []), mana=(["白銀の牙"] * 6, []))
     assert [a.kind for a in s.legal_actions()] == ["to-attack"]
     s = game.position(hands=(["デーモン・ハンド"], []), mana=(["白銀の牙"] * 5 + [GHOUL], []))
@@ -293,12 +299,14 @@ def test_paying_needs_a_card_of_each_civilization(game):
 
 
 def test_a_multicolour_card_enters_the_mana_zone_tapped(game):
+    """DM §1.2 8: 「multicolour cards enter tapped」."""
     s = game.position(hands=(["腐敗麗姫ベラ"], []), step="charge")
     act(s, "charge 腐敗麗姫ベラ")
     assert s.flags[s.zones[MANA][0]] & TAPPED
 
 
 def test_the_first_player_skips_the_first_draw(game):
+    """DM §1.2 7: 「The first player skips this draw on their first turn.」; §1.1 4: 5 shields, 5 cards."""
     s = game.new_state(None, 3)
     s.apply(s.legal_actions()[0])
     first = s.first
@@ -307,6 +315,8 @@ def test_the_first_player_skips_the_first_draw(game):
 
 
 def test_blockers_battle_slayer_and_breakers(game):
+    """DM §1.3 18 スレイヤー「the other creature is destroyed whatever the result」; §1.4 22 「equal power
+    destroys both」; 19 W・ブレイカー; 23 「the attacking player chooses which shields」."""
     s = game.position(
         battle=(["暗黒の騎士ザガーン", "切り裂く者ボーン・アサシン"], ["翡翠樹", "~ギガジール"]),
         step="attack",
@@ -324,26 +334,31 @@ def test_blockers_battle_slayer_and_breakers(game):
 
 
 def test_a_shield_trigger_is_used_for_free(game):
+    """DM §1.4 24: 「A broken shield with S・トリガー may be revealed and used for free」."""
     s = game.position(battle=(["暗黒の騎士ザガーン"], []), shields=(5, ["デーモン・ハンド"]), step="attack")
     act(s, "attack 1 player")
     assert [a.kind for a in s.legal_actions()] == ["use", "done"]
     act(s, "use デーモン・ハンド")
+    act(s, "done")
     s.apply(s.legal_actions()[0])
     assert names(s, 0, GRAVE) == ["暗黒の騎士ザガーン"] and names(s, 1, GRAVE) == ["デーモン・ハンド"]
 
 
 def test_a_direct_attack_on_a_player_without_shields_wins(game):
+    """DM §1.4 25 (a): 「attack an opponent who has no shields, unblocked and not stopped.」"""
     s = game.position(battle=([SOLDIER], []), shields=(5, 0), step="attack")
     act(s, "attack 1 player")
     assert s.result.winner == 0 and s.result.code == "direct_attack"
 
 
 def test_a_summoned_creature_cannot_attack_that_turn(game):
+    """DM §1.3 12: 「a creature cannot attack on the turn it enters the battle zone, however it entered.」"""
     s = game.position(battle=([SOLDIER], []), sick=[(0, 0)], step="attack")
     assert [a.kind for a in s.legal_actions()] == ["end-turn"]
 
 
 def test_must_attack_removes_the_end_of_turn(game):
+    """凶戦士ブレイズ・クロー: 「このクリーチャーは、各ターン可能であれば攻撃する。」"""
     s = game.position(battle=(["凶戦士ブレイズ・クロー"], []), step="attack")
     assert "end-turn" not in [a.kind for a in s.legal_actions()]
 
@@ -363,6 +378,7 @@ def test_the_substitute_question_tells_the_opponent_nothing_about_the_hand(game)
 
 
 def test_buddi_stays_with_three_cards_under_it(game):
+    """三界 ブッディ: 「下にカードが3枚以上あれば、バトルゾーンを離れない。」"""
     s = game.position(
         hands=(["デーモン・ハンド"], []),
         mana=([ASSASSIN] * 6, []),
@@ -374,6 +390,8 @@ def test_buddi_stays_with_three_cards_under_it(game):
 
 
 def test_the_top_card_leaving_for_the_doubt_zone_leaves_the_newest_card_under_it(game):
+    """「この効果は、すべてのテキストより優先されます(《三界 ブッディ》など)。」 — the marked top goes
+    alone."""
     s = game.position(
         hands=(["三界 ブッディ"], []),
         mana=(["予言者リュゾル"] * 5, []),
@@ -465,6 +483,18 @@ hall = "殿堂"
 text = "(能力なし)"
 text_en = "(no abilities)"
 
+[test_premium]
+name = "試験用プレ殿"
+name_en = "Test Premium Card"
+type = "creature"
+civ = ["fire"]
+cost = 2
+power = 1000
+race = ["ヒューマノイド"]
+hall = "プレミアム殿堂"
+text = "(能力なし)"
+text_en = "(no abilities)"
+
 [test_many]
 name = "試験用無制限"
 name_en = "Test Any Number"
@@ -520,6 +550,14 @@ def test_one_hall_name_may_come_twice_but_only_one(own_cards):
     assert _deck_a(own_cards, {"スパイラル・ゲート": 2, SINGLES[0]: 0}) == []
     both = _deck_a(own_cards, {"スパイラル・ゲート": 2, "試験用殿堂": 2, **dict.fromkeys(SINGLES[:3], 0)})
     assert len(both) == 1 and "only one 殿堂 name may be in 2 copies" in both[0][1] and both[0][0] is not None
+
+
+def test_only_one_premium_card_may_come(own_cards):
+    """イカサマ③: 「プレミアム殿堂カードを1枚だけ入れること。ただし1種類のみ。」 — two names refused, the
+    second line named."""
+    assert _deck_a(own_cards, {"試験用プレ殿": 1, SINGLES[0]: 0}) == []
+    two = _deck_a(own_cards, {"試験用プレ殿": 1, "アクア・パトロール": 1, SINGLES[0]: 0, SINGLES[1]: 0})
+    assert len(two) == 1 and "only one プレミアム殿堂 card" in two[0][1] and two[0][0] is not None
 
 
 def test_a_card_allowed_in_any_number_is_no_cheat(own_cards):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from tefuda.core import Action
 from tefuda.core.fields import Inst
+from tefuda.core.observe import FACE_UP
 from tefuda.core.prompt import PICK, ask
 
 from . import doubt, play
@@ -196,50 +197,97 @@ def broken(s: AmadeusState, att: int, shields: tuple[int, ...]) -> None:
     for i in shields:
         put(s, i, HAND)
     s.broken = shields
+    s.declared = ()
     s.decide(defender, "trigger")
 
 
+# ---------------------------------------------------------------------- S・トリガー
+# 「All shields broken by one hit are checked together: the defender declares every trigger to use, then
+# resolves them.」 (duelmasters.md §1.4 24): one declaration at a time (``use``), each card shown as it is
+# declared and held shown until it is used (公開: 「カードを見せること」 — two copies declared are shown at
+# the same time, ③); ``done`` ends the declarations; then they resolve one by one in the order the defender
+# picks — a trigger declared is used even after ザ・クロック has skipped the rest of the turn.
 def trigger_cards(s: AmadeusState) -> list[int]:
-    """The broken shields with S・トリガー still in the hand that can be used (by card, one action a kind)."""
+    """The broken shields with S・トリガー still in the hand and not yet declared (by card, one action a
+    kind)."""
     seat = s.to_move
     tb = s.game.tables
     hand = s.zones[seat * NZ + HAND]
-    cards = s.cards
+    cards, declared = s.cards, s.declared
     return sorted(
-        {cards[i] for i in s.broken if i in hand and tb.trigger[cards[i]] and tb.supported[cards[i]]}
+        {
+            cards[i]
+            for i in s.broken
+            if i in hand and i not in declared and tb.trigger[cards[i]] and tb.supported[cards[i]]
+        }
     )
 
 
 @rules.offer("trigger")
 def trigger_actions(s: AmadeusState) -> list[Action]:
+    """Always asked after a break, a trigger among the shields or not: the attacker learns nothing."""
     return [*(Action("use", c) for c in trigger_cards(s)), DONE]
 
 
 @rules.rule()
 def trigger(s: AmadeusState, action: Action) -> None:
-    """S・トリガー: shown and used for free — a spell cast, a creature put into the battle zone."""
-    if action.kind == "done" or s.skip:
-        s.broken = ()
-        return
+    """A declaration (``use``: the card is shown), or the end of them (``done``)."""
     seat = s.to_move
-    card = action.a
-    inst = next(i for i in s.broken if s.cards[i] == card and s.where[i] == seat * NZ + HAND)
-    s.broken = tuple(i for i in s.broken if i != inst)
-    s.push("trigger_again")
-    ct = s.game.tables.ctype[card]
+    if action.kind != "use":
+        s.broken = ()
+        s.push("trigger_next")
+        return
+    declared = s.declared
+    inst = next(
+        i for i in s.broken if s.cards[i] == action.a and s.where[i] == seat * NZ + HAND and i not in declared
+    )
+    s.declared = (*declared, inst)
+    s.turn_face_up(inst)  # shown (見せる), still in the hand until it is used: everyone knows it now
+    s.flags[inst] &= ~FACE_UP
+    s.emit("declare_trigger", seat, inst)
+    doubt.publish(s, [i for i in s.declared if s.place_of(i) == HAND])  # shown together with those before
+    s.decide(seat, "trigger")
+
+
+def _waiting(s: AmadeusState) -> list[int]:
+    """The declared triggers not yet used (still in their owner's hand)."""
+    return [i for i in s.declared if s.place_of(i) == HAND]
+
+
+@rules.rule()
+def trigger_next(s: AmadeusState) -> None:
+    """Resolve the next declared trigger: the defender picks which when they are of more than one card."""
+    waiting = _waiting(s)
+    if not waiting or s.result is not None:
+        s.declared = ()
+        return
+    if len({s.cards[i] for i in waiting}) == 1:
+        use_trigger(s, waiting[0])
+        return
+    s.decide(s.owner[waiting[0]], "trigger_order")
+
+
+@rules.offer("trigger_order")
+def trigger_order_actions(s: AmadeusState) -> list[Action]:
+    return [Action("use", c) for c in sorted({s.cards[i] for i in _waiting(s)})]
+
+
+@rules.rule()
+def trigger_order(s: AmadeusState, action: Action) -> None:
+    use_trigger(s, next(i for i in _waiting(s) if s.cards[i] == action.a))
+
+
+def use_trigger(s: AmadeusState, inst: int) -> None:
+    """S・トリガー: used for free — a spell cast, a creature put into the battle zone."""
+    seat = s.owner[inst]
+    s.declared = tuple(i for i in s.declared if i != inst)
+    s.push("trigger_next")
+    ct = s.game.tables.ctype[s.cards[inst]]
     if ct == SPELL:
         play.cast(s, seat, inst, "shield_trigger")
     else:
         assert ct == CREATURE
         play.summon(s, seat, inst, "shield_trigger_creature")
-
-
-@rules.rule()
-def trigger_again(s: AmadeusState) -> None:
-    if s.broken and not s.skip and s.result is None:
-        s.decide(1 - s.active, "trigger")
-    else:
-        s.broken = ()
 
 
 # ---------------------------------------------------------------------- battle and destruction

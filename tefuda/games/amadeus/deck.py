@@ -28,6 +28,11 @@ def deck_problems(deck: Any, base_only: bool) -> list[tuple[int | None, str]]:
         if c.type not in PLAYED:
             out.append((ln, f"{c.label} lies in the 疑心ゾーン from the start: it is never in a deck"))
             continue
+        ban = c.get("banned")
+        if ban is not None and not base_only:  # 「これは上記のイカサマよりも優先されます」: the ban first
+            ja, en = BANS[ban]
+            out.append((ln, f"{c.label} is banned in アマデウス — {ja} ({en})"))
+            continue
         if c.get("supported", True) is False:
             out.append((ln, f"{c.label}: this engine cannot play it yet (see RULES.md, unsupported cards)"))
             continue
@@ -39,11 +44,6 @@ def deck_problems(deck: Any, base_only: bool) -> list[tuple[int | None, str]]:
                 out.append((ln, f"{c.label} is 殿堂: at most 1 copy, this deck has {n}"))
             elif n > MAX_COPIES and not c.get("many", False):
                 out.append((ln, f"{c.label}: {n} copies, at most {MAX_COPIES} of a name"))
-            continue
-        ban = c.get("banned")
-        if ban is not None:
-            ja, en = BANS[ban]
-            out.append((ln, f"{c.label} is banned in アマデウス — {ja} ({en})"))
             continue
         if c.get("many", False):
             continue  # 「このカードは4枚以上デッキに入れることができる」: never a cheat

@@ -96,7 +96,9 @@ def do(s: AmadeusState, src: int, seat: int, k: int) -> None:
             s.emit("no_target", seat, src)
             return
         hi = min(e.count, len(opts))
-        lo = 0 if e.may or e.count > 1 else hi  # 「…まで」: up to; otherwise one must be chosen
+        # 「…まで」 (a count above 1): up to; otherwise one must be chosen — a "may" (「破壊してもよい」) was
+        # answered yes already
+        lo = 0 if e.count > 1 else hi
         _pick(s, seat, "target", opts, lo, hi, src, k)
     elif v in ("discard_random", "discard_all"):
         hand = zs[opp * NZ + HAND]

@@ -67,7 +67,7 @@ class AmadeusGame(Game):
     package_dir = Path(__file__).parent
     state_class = AmadeusState
     rules = rules
-    state_format = 1
+    state_format = 2  # 2: the declared S・トリガー and the turn each special loss is due (issue 23)
     max_game_length = 3000
 
     def _setup(self) -> None:

@@ -20,7 +20,7 @@ from tefuda.core.state import shares
 from .cards import CREATURE, EVOLUTION
 from .phase_ids import MARKED, OVER, STEP_CODES, STEP_NAMES, TAPPED
 from .rules import rules
-from .zones import BATTLE, DECK, DOUBT, GRAVE, HAND, MANA, NZ, SHIELDS, UNDER
+from .zones import BATTLE, DECK, DOUBT, GRAVE, HAND, MANA, NZ, PUBLIC_ZONES, SHIELDS, UNDER
 
 
 class AmadeusState(TurnOwner, SeatTable, FlowState):
@@ -30,12 +30,14 @@ class AmadeusState(TurnOwner, SeatTable, FlowState):
         "active",
         "attack",
         "broken",
+        "declared",
         "doomed",
         "entered",
         "first",
         "grant_breaker",
         "grant_pa",
         "hand_added",
+        "lose_at",
         "marked",
         "points",
         "skip",
@@ -54,10 +56,12 @@ class AmadeusState(TurnOwner, SeatTable, FlowState):
         "skip",
         "pending",
         "broken",
+        "declared",
     )
     _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
         "points",
         "doomed",
+        "lose_at",
         "entered",
         "under_of",
         "grant_pa",
@@ -75,8 +79,10 @@ class AmadeusState(TurnOwner, SeatTable, FlowState):
         "marked": Bool(),
         "skip": Bool(),
         "broken": Seq(Inst(), tuple),
+        "declared": Seq(Inst(), tuple),
         "points": PerSeat(Int(0)),
         "doomed": Seq(Seat()),
+        "lose_at": PerSeat(Int(0)),
         **FlowState.flow_types(rules),
     }
     _CARD_FIELDS: ClassVar = {
@@ -98,8 +104,10 @@ class AmadeusState(TurnOwner, SeatTable, FlowState):
     marked: bool  # some card was given the doubt mark this turn
     skip: bool  # the rest of this turn is skipped (終末の時計 ザ・クロック)
     broken: tuple[int, ...]  # shields just broken into the hand, waiting for the S・トリガー check
+    declared: tuple[int, ...]  # S・トリガー declared in this check, not yet resolved
     points: list[int]  # ダウトポイント
     doomed: list[int]  # players who met the special loss condition, first met first
+    lose_at: list[int]  # per seat: the turn at whose end that player loses (0: none)
     entered: list[int]  # the turn a creature entered the battle zone (召喚酔い)
     under_of: list[int]  # a card under an evolution creature: that creature
     grant_pa: list[int]  # power attacker given this turn (マグマ・ゲイザー)
@@ -116,8 +124,10 @@ class AmadeusState(TurnOwner, SeatTable, FlowState):
         self.marked = False
         self.skip = False
         self.broken = ()
+        self.declared = ()
         self.points = [0, 0]
         self.doomed = []
+        self.lose_at = [0, 0]
         self.entered = [-1] * ni
         self.under_of = [-1] * ni
         self.grant_pa = [0] * ni
@@ -205,13 +215,14 @@ class AmadeusState(TurnOwner, SeatTable, FlowState):
         return shares(health)
 
     def _liabilities(self, p: int) -> int:
-        """Cards in the hand that would be a doubt if they came out: a second copy held, or a copy of one of
-        the player's public cards."""
+        """Cards in the hand that would be a doubt if they came out: a second copy held, or a copy of a
+        public card (the player's own, or anyone's with ``doubt_owner = any``)."""
         if self.game.base_only:
             return 0
         cards, counted = self.cards, self.game.tables.counted
         z = self.zones
-        public = {cards[i] for k in (MANA, BATTLE, GRAVE, UNDER) for i in z[p * NZ + k]}
+        seats = (0, 1) if self.game.options["doubt_owner"] == "any" else (p,)
+        public = {cards[i] for q in seats for k in PUBLIC_ZONES for i in z[q * NZ + k]}
         seen: set[int] = set()
         n = 0
         for i in z[p * NZ + HAND]:
@@ -233,6 +244,11 @@ class AmadeusState(TurnOwner, SeatTable, FlowState):
                 assert top >= 0 and self.where[top] == seat * NZ + BATTLE, "a card under nothing"
         assert self.step == OVER or self.result is None
         assert self.marked or not any(f & MARKED for f in self.flags), "a doubt mark nobody will carry out"
+        for p in (0, 1):
+            assert (p in self.doomed) == (self.lose_at[p] > 0), "a special loss without its turn"
+            assert self.result is not None or self.lose_at[p] == 0 or self.lose_at[p] >= self.turn
+        for i in self.declared:  # a declared S・トリガー waits in its owner's hand, shown to all
+            assert self.where[i] != self.owner[i] * NZ + HAND or self.known[i] == self.all_mask
 
     # ------------------------------------------------------------------ what the table shows
     def phase_info(self) -> tuple[str, str, str]:
@@ -290,7 +306,8 @@ PROMPTS = {
     "attack": ("攻撃するクリーチャーと対象、またはターン終了", "attack with a creature, or end the turn"),
     "invasion": ("侵略するか", "invade?"),
     "block": ("ブロックするか", "block?"),
-    "trigger": ("S・トリガーを使うか", "use a shield trigger?"),
+    "trigger": ("使うS・トリガーを宣言する", "declare the shield triggers to use"),
+    "trigger_order": ("次に使うS・トリガー", "the shield trigger to use next"),
     "suspicion": ("疑心ゾーンのカードをプレイするか", "play your suspicion-zone card?"),
     "pay": ("タップするマナ (各文明1枚以上)", "mana to tap (one of each civilization at least)"),
     "target": ("対象を選ぶ", "choose the target"),

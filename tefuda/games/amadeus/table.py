@@ -99,13 +99,15 @@ def under_put(s: AmadeusState, inst: int, top: int) -> None:
     doubt.publish(s, [inst])
 
 
-def place_doubts(s: AmadeusState) -> None:
+def place_doubts(s: AmadeusState) -> tuple[int, ...]:
     """「このターンの終わりに」: every marked card goes face up to its owner's ダウトゾーン, the turn
-    player's first — above every other text: nothing replaces or stops it (not even ブッディ's "stays")."""
+    player's first — above every other text: nothing replaces or stops it (not even ブッディ's "stays").
+    Returns the players whose ダウトゾーン received cards."""
     if s.game.base_only or not s.marked:
-        return
+        return ()
     s.marked = False
     flags = s.flags
+    got: list[int] = []
     for p in (s.active, 1 - s.active):
         for i in [i for i in s.place_order() if flags[i] & MARKED and s.owner[i] == p]:
             if s.place_of(i) == BATTLE and s.under(i):
@@ -114,6 +116,9 @@ def place_doubts(s: AmadeusState) -> None:
             flags[i] &= ~MARKED
             s.turn_face_up(i)
             s.emit("to_doubt", p, i)
+            if p not in got:
+                got.append(p)
+    return tuple(got)
 
 
 def _leave_top(s: AmadeusState, top: int) -> None:

@@ -1,8 +1,8 @@
 """ゲームの準備 and the turn (ターンの進行): じゃんけん, 5 shields and 5 cards each; then each turn
 開始 (untap everything of yours) → ドロー (not the first player's first turn) → マナチャージ (at most one
 card) → メイン → 攻撃 → 終了. Between any two steps the 疑心ゾーン's cards are offered to whoever may
-play them (a card went to its owner's hand), and the special loss is carried out at the end of the turn
-(or, when that end was skipped, at the start of the next)."""
+play them (a card went to its owner's hand), and the special loss is carried out at the end of the turn it
+is due (a skipped end of turn carries nothing out: 「特殊敗北条件を満たしたが敗北しなかった」)."""
 
 from __future__ import annotations
 
@@ -108,16 +108,14 @@ def proceed(s: AmadeusState) -> None:
 
 
 def start_of_turn(s: AmadeusState) -> None:
-    """Untap all of yours; a special loss left over from a turn whose end was skipped happens now, and two
-    same-name cards still public are a doubt again (③)."""
+    """Untap all of yours; two same-name cards still public (a skipped end of turn left them) are a doubt
+    again (③: the rulebook's 「次の相手のターンのはじめに、ダウトが墓地に見えている場合」)."""
     seat = s.active
     s.emit("turn_start", seat, turn=s.turn)
     flags = s.flags
     for k in (BATTLE, MANA):
         for i in s.zones[seat * NZ + k]:
             flags[i] &= ~TAPPED
-    if doubt.resolve_loss(s):
-        return
     doubt.state_check(s)
     s.step = DRAW
 
@@ -163,8 +161,7 @@ def untap_answer(s: AmadeusState, inst: int, rest: tuple[int, ...], yes: bool) -
 
 @rules.rule()
 def end_rest(s: AmadeusState) -> None:
-    place_doubts(s)
-    doubt.check_doubt_zones(s)
+    doubt.check_doubt_zones(s, place_doubts(s))
     if doubt.resolve_loss(s):
         return
     next_turn(s)
@@ -182,6 +179,7 @@ def next_turn(s: AmadeusState) -> None:
         gp[i] = gb[i] = 0
     s.attack = None
     s.broken = ()
+    s.declared = ()
     s.emit("turn_end", s.active)
     s.active = 1 - s.active
     s.turn += 1
