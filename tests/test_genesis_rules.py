@@ -388,7 +388,7 @@ def test_ally_destroyed_response_and_continuous_aura():
     s = game().position(
         fronts=(["騎士"], ["歩兵", "古竜", "幼竜"]),
         rears=([], ["骸骨兵"]),
-        tapped=([], ["古竜", "幼竜"]),
+        tapped=([], ["幼竜"]),  # (古竜 stays 活動: a 疲労 card's 永続 effect is off)
         start="battle",
     )
     whelp = s.z(1, FRONT)[2]
@@ -532,9 +532,12 @@ def test_a_position_says_where_the_rules_went_unless_told_to_advance(kw, says, t
 
 
 def test_battle_effects_of_both_units_are_offered_by_speed():
-    """戦闘 effects listen to the block (card data, cards.WHEN); both go off at once, so our decision for
-    simultaneous effects orders them: the faster unit's first, whoever attacked."""
-    s = game().position(fronts=(["幼竜"], ["人狼"]), graves=(["歩兵"], []), start="battle")
+    """With battle_effects=battle (the other reading of 戦闘 effects), they listen to the block (card data,
+    cards.WHEN); both go off at once, so our decision for simultaneous effects orders them: the faster unit's
+    first, whoever attacked."""
+    s = game(battle_effects="battle").position(
+        fronts=(["幼竜"], ["人狼"]), graves=(["歩兵"], []), start="battle"
+    )
     assert s.current_player == 1  # 速度4: 人狼 may attack first
     do(s, "pass", "attack p1/前衛/幼竜", "block p2/前衛/人狼")
     assert s.phase == TRIGGER and s.current_player == 1  # 人狼 (速度4) before 幼竜 (速度2)
@@ -545,8 +548,11 @@ def test_battle_effects_of_both_units_are_offered_by_speed():
 
 
 def test_optional_effects_subscribe_from_card_data():
-    """Which events the cards listen to follows from their 種類 alone: no rule calls them by hand."""
-    g = game()
+    """Which events the cards listen to follows from their 種類 alone: no rule calls them by hand. A 戦闘
+    effect is an 起動 effect by default (used in the スペルフェイズ: it listens to nothing); with
+    battle_effects=battle it listens to its unit's block or take."""
+    assert game().listened == {"summon", "quick_summon", "attack", "destroyed", "mill_damage"}
+    g = game(battle_effects="battle")
     assert g.listened == {"summon", "quick_summon", "attack", "destroyed", "block", "take", "mill_damage"}
     knight = g.cardset.find("幼竜").index
     assert {t.when for t in g.subscriptions.by_code["block"].get(knight, ())} == {"block"}

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from tefuda.core import Action
 
 from . import effects
-from .phase_ids import ATTACK, BLOCK, DESTROYED, FIGHT, PASS, TAKE, TAPPED
+from .phase_ids import ATTACK, BATTLE_TURN_STEP, BLOCK, DESTROYED, FIGHT, PASS, TAKE, TAPPED
 from .zones import FRONT, NZ, SLOTS
 
 if TYPE_CHECKING:
@@ -30,16 +30,20 @@ def attack_speeds(s: GenesisState, seat: int) -> set[int]:
 
 
 def attack_actions(s: GenesisState, seat: int) -> list[Action]:
-    """Attacks with active 前衛 units of the current 速度, not 召喚酔い (summoned in this very phase), and
-    ``pass``; none at all if there is no such unit."""
-    flags, speed, cards = s.flags, s.game.tables.speed, s.cards
+    """Attacks with active 前衛 units of the current 速度, not 召喚酔い, and ``pass``; none at all if there is
+    no such unit. 召喚酔い: summoned in this バトルターン
+    (「実はカードは呼び出されたターンでは攻撃を行えません。」), or with summoning_sickness=phase in this very
+    バトルフェイズ."""
+    flags, speed, cards, at = s.flags, s.game.tables.speed, s.cards, s.summoned_at
     sp, serial = s.speed, s.serial
+    # summoned at a phase serial in lo..serial: this turn (its ユニオン, スペル, バトル phases) or this phase
+    lo = max(0, serial - BATTLE_TURN_STEP[ATTACK]) if s.game.sick_for_the_turn else serial
     base = seat * 2 * SLOTS  # actions name units by place (phase_ids.ROW_PLACES)
     acts = s.game.attack_acts
     out = [
         acts[base + k]
         for k, u in enumerate(s.zones[seat * NZ + FRONT])
-        if not flags[u] & (TAPPED | DESTROYED) and speed[cards[u]] == sp and s.summoned_at[u] != serial
+        if not flags[u] & (TAPPED | DESTROYED) and speed[cards[u]] == sp and not lo <= at[u] <= serial
     ]
     return [*out, PASS] if out else []
 
@@ -80,6 +84,14 @@ def apply_block(s: GenesisState, action: Action) -> None:
 
 
 def fight(s: GenesisState) -> None:
+    """The battle is compared; what its outcome sets off (a destroyed unit's responses, the 術式 cards its
+    damage mills) became usable at one moment and waits as one batch, in 速度 order."""
+    mark = len(s.waiting)
+    _compare(s)
+    effects.order_since(s, mark)
+
+
+def _compare(s: GenesisState) -> None:
     a, b = s.battle
     s.battle = None
     s.phase = ATTACK

@@ -2,9 +2,10 @@
 written 「種類/場所(コスト)」.
 
 Cards are data (cards.toml). Every card is a unit; a 英雄 (hero) has 階級 icons (``rank``: that many units
-of its race must be on your field to summon it), a 術式 unit fires its effect only when battle damage mills
-it. An effect is a table such as ``{ kind = "起動", place = "前衛", cost = 3, do = "damage", amount = 2,
-target = "enemy" }`` — kind (種類), place (場所), cost (発動コスト, paid by 転生) and what it does.
+of its race must be on your field to summon it), a 術式 unit fires its effect only when damage mills it
+(「しかしダメージによって本陣から冥府に送られた時だけ」). An effect is a table such as ``{ kind = "起動",
+place = "前衛", cost = 3, do = "damage", amount = 2, target = "enemy" }`` — kind (種類), place (場所), cost
+(発動コスト, paid by 転生) and what it does.
 """
 
 from __future__ import annotations
@@ -44,8 +45,8 @@ KINDS = {
     "永続": "continuous",
     "召喚": "on summon",
     "対応": "response",
-    "戦闘": "in battle",
-    "術式": "ritual (when battle damage mills it)",
+    "戦闘": "battle (an activated effect: 「この戦闘は起動効果である」; in its battle with the option)",
+    "術式": "ritual (when damage mills it)",
 }
 PLACES = {"前衛": "front", "後衛": "rear", "戦域": "field", "冥府": "underworld"}
 TRIGGERS = {
@@ -64,7 +65,8 @@ WHEN: dict[tuple[str, str], tuple[tuple[str, str, str], ...]] = {
     ("対応", "enemy_attack"): tuple(("attack", z, "theirs") for z in FIELD_ZONES),
     # 対応 ally_destroyed: another of your units is destroyed, this unit on the field
     ("対応", "ally_destroyed"): tuple(("destroyed", z, "ally") for z in FIELD_ZONES),
-    # 戦闘: this unit is in the battle once the defender blocks or takes it
+    # 戦闘, with battle_effects=battle only: this unit is in the battle once the defender blocks or takes it
+    # (by default a 戦闘 effect is an 起動 effect, used in the スペルフェイズ: it listens to nothing)
     ("戦闘", ""): tuple((code, z, "in_battle") for code in ("block", "take") for z in FIELD_ZONES),
     # 術式: damage mills this card from the 本陣 to the 冥府
     ("術式", ""): (("mill_damage", "grave", "self"),),
@@ -235,11 +237,12 @@ def compile_cards(cardset: CardSet) -> Tables:
     return Tables(*(tuple(col) for col in cols))
 
 
-def subscriptions(tables: Tables) -> Subscriptions:
-    """Every card's optional effect as the core's triggers (``WHEN``): which events it listens to."""
+def subscriptions(tables: Tables, *, battle_in_spell: bool = True) -> Subscriptions:
+    """Every card's optional effect as the core's triggers (``WHEN``): which events it listens to. A 戦闘
+    effect listens only under battle_effects=battle; by default it is used in the スペルフェイズ."""
     by_card: dict[int, list[Trigger]] = {}
     for card, e in enumerate(tables.effect):
-        if e is None or e.kind not in ABILITY:
+        if e is None or e.kind not in ABILITY or (e.kind == "戦闘" and battle_in_spell):
             continue
         for code, where, cond in WHEN[e.kind, e.on if e.kind == "対応" else ""]:
             by_card.setdefault(card, []).append(Trigger(code, where, cond, ABILITY[e.kind]))

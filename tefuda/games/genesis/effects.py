@@ -1,9 +1,12 @@
 """効果: 起動 in the スペルフェイズ (速度 4 → 1), 召喚 / 対応 / 戦闘 / 術式 when their moment
 comes, 永続 always.
 
-An effect is usable only where its 場所 says, by a unit that is not 疲労状態, not destroyed and not in a
-union (ユニオン状態のカードは効果と技能が使えません). Its 発動コスト (N) is paid by 転生: the N lowest face-up
-cards of the 冥府 turn face down — the player does not choose which.
+An effect is usable only where its 場所 says, by a unit that is not 疲労状態
+(「疲労状態のカードは効果を使えません。」 — a 永続 effect too, unless continuous_when_tapped), not destroyed
+(our decision) and not in a union (「ユニオン状態のカードは効果と技能が使えません。」). Its 発動コスト (N) is
+paid by 転生: the N lowest face-up cards of the 冥府 turn face down — the player does not choose which
+(「転生させるカードは冥府の1番下にあるカードから順番なのでプレイヤーは選べません。」). A 戦闘 effect is an
+起動 effect (「この戦闘は起動効果である」), used in the スペルフェイズ, unless battle_effects=battle.
 """
 
 from __future__ import annotations
@@ -39,10 +42,14 @@ def effect_of(s: GenesisState, inst: int) -> Effect | None:
 
 # ---------------------------------------------------------------------- 永続
 def _continuous(s: GenesisState, inst: int, verb: str) -> Effect | None:
+    """A 永続 effect applies while its card is where its 場所 says, not destroyed, not in a union, and not
+    疲労: 「疲労状態のカードは効果を使えません。」, and a 永続 effect is always in use
+    (「加えて常に発動している状態として扱われます。」) — unless continuous_when_tapped."""
     e = effect_of(s, inst)
     if e is None or e.do != verb:
         return None
-    if s.place_of(inst) not in PLACE_ZONES[e.place] or s.flags[inst] & DESTROYED or s.partner[inst] >= 0:
+    off = DESTROYED if s.game.continuous_when_tapped else DESTROYED | TAPPED
+    if s.place_of(inst) not in PLACE_ZONES[e.place] or s.flags[inst] & off or s.partner[inst] >= 0:
         return None
     return e
 
@@ -70,11 +77,29 @@ def usable(s: GenesisState, inst: int, e: Effect, *, in_battle: bool = False) ->
     if s.place_of(inst) not in PLACE_ZONES[e.place]:
         return False
     if e.kind == "術式":
-        return bool(s.flags[inst] & FACE_UP) and len(s.units(s.seat_of(inst))) >= e.need_units
+        return bool(s.flags[inst] & FACE_UP) and units_standing(s, s.seat_of(inst)) >= e.need_units
     if s.flags[inst] & DESTROYED or s.partner[inst] >= 0:
         return False
-    # 疲労状態のカードは効果を使えません; our decision: a unit's own 戦闘 effect works in its battle
+    # 疲労状態のカードは効果を使えません; only battle_effects=battle (the other reading of 戦闘 effects) lets
+    # a unit's own 戦闘 effect work in its battle, where attacking or blocking has made it 疲労
     return in_battle or not s.flags[inst] & TAPPED
+
+
+def units_standing(s: GenesisState, seat: int) -> int:
+    """The player's units that are not destroyed — what a 術式's ``自軍にユニットN体以上`` counts (our
+    decision, as for a 英雄's 階級: a destroyed unit waits to leave the field). A union is one unit."""
+    flags = s.flags
+    return sum(1 for i in s.units(seat) if not flags[i] & DESTROYED)
+
+
+def cost_room(s: GenesisState, seat: int, inst: int, e: Effect) -> int:
+    """The face-up 冥府 cards that can pay a 発動コスト by 転生 — not a 術式 card itself, which turns face
+    down as its own act (「自身を表向きから裏向きにする事で効果を発動できます」), the cost being paid
+    besides."""
+    n = face_up_grave(s, seat)
+    if e.kind == "術式" and s.flags[inst] & FACE_UP and s.place_of(inst) == GRAVE:
+        n -= 1
+    return n
 
 
 def face_up_grave(s: GenesisState, seat: int) -> int:
@@ -208,10 +233,12 @@ def destroy(s: GenesisState, inst: int) -> None:
 
 
 def check_defense(s: GenesisState) -> None:
-    """防衛 0 or less destroys (蓄積ダメージ and reductions alike). Only after something changed 防衛."""
+    """防衛 0 or less destroys (蓄積ダメージ and reductions alike). Only after something changed 防衛. Units
+    destroyed together set off their responses as one batch, in 速度 order."""
     if not s.stats_changed:
         return
     s.stats_changed = False
+    mark = len(s.waiting)
     printed = s.game.tables.defense
     cards, flags, dmg, mod, partner = s.cards, s.flags, s.dmg, s.def_mod, s.partner
     for seat in (0, 1):
@@ -223,16 +250,18 @@ def check_defense(s: GenesisState) -> None:
                 d += printed[cards[partner[i]]]
             if d <= 0:
                 destroy(s, i)
+    order_since(s, mark)
 
 
 def spell_speeds(s: GenesisState, seat: int) -> set[int]:
     """速度 at which the player has a unit with a 起動 effect (whether usable now or not)."""
     tb = s.game.tables
     cards = s.cards
+    kinds = s.game.spell_kinds  # 起動, and 戦闘 (「この戦闘は起動効果である」) unless battle_effects=battle
     return {
         tb.speed[cards[u]]
         for u in s.units(seat)
-        if (e := tb.effect[cards[u]]) is not None and e.kind == "起動"
+        if (e := tb.effect[cards[u]]) is not None and e.kind in kinds
     }
 
 
@@ -241,6 +270,14 @@ def in_speed_order(s: GenesisState, items: list[Waiting]) -> list[Waiting]:
     """Optional effects one event set off: 速度 high to low; equal speed: the first player's first (our
     decision for simultaneous effects, RULES.md)."""
     return sorted(items, key=lambda w: (-s.unit_speed(w.source), w.seat != s.first))
+
+
+def order_since(s: GenesisState, mark: int) -> None:
+    """The optional effects set off since ``mark`` (the length of the waiting list when one step began:
+    a damage milling several 術式 cards, several units destroyed at once, a battle's outcome) became usable
+    at the same moment: they wait as one batch, in 速度 order."""
+    if len(s.waiting) - mark > 1:
+        s.waiting[mark:] = in_speed_order(s, s.waiting[mark:])
 
 
 # whose event an optional effect answers (cards.WHEN names them), beyond the core's self / mine / theirs
@@ -258,7 +295,7 @@ def offer_ok(s: GenesisState, item: Waiting) -> bool:
     e = effect_of(s, inst)
     if e is None or not usable(s, inst, e, in_battle=kind == ON_BATTLE):
         return False
-    if face_up_grave(s, seat) < e.cost:
+    if cost_room(s, seat, inst, e) < e.cost:
         return False
     # choices from a hand are private: the player is asked anyway (no tell), and may only decline
     return private_choices(e) or bool(targets(s, seat, inst, e, ctx))
@@ -288,20 +325,23 @@ def apply_trigger(s: GenesisState, action: Action) -> None:
     if kind == ON_RITUAL:
         s.emit("ritual", seat, inst, at=inst)
     announce(s, seat, inst, e, t)
-    pay(s, seat, e.cost)
     if kind == ON_RITUAL:
-        s.flags[inst] &= ~FACE_UP  # 術式: the card turns itself face down to fire
+        # 術式: the card turns itself face down to fire (自身を表向きから裏向きにする), then its cost is paid
+        # by 転生 of other cards
+        s.flags[inst] &= ~FACE_UP
+    pay(s, seat, e.cost)
     resolve(s, seat, inst, e, t)
 
 
 # ---------------------------------------------------------------------- スペルフェイズ (起動)
 def spell_units(s: GenesisState, seat: int) -> list[int]:
-    """Units of the current 速度 that may activate a 起動 effect now."""
+    """Units of the current 速度 that may activate a 起動 effect now (a 戦闘 effect is one, by default)."""
     out = []
     room = -1  # counted only when some unit could use it
+    kinds = s.game.spell_kinds
     for u in s.units(seat):
         e = effect_of(s, u)
-        if e is None or e.kind != "起動" or s.unit_speed(u) != s.speed or not usable(s, u, e):
+        if e is None or e.kind not in kinds or s.unit_speed(u) != s.speed or not usable(s, u, e):
             continue
         if room < 0:
             room = face_up_grave(s, seat)
@@ -333,7 +373,7 @@ def apply_spell(s: GenesisState, action: Action) -> None:
     u = s.at_place(action.a)
     t = s.target_at(action.b)
     e = effect_of(s, u)
-    s.flags[u] |= TAPPED  # 起動効果を発動したカードは疲労状態になる
+    s.flags[u] |= TAPPED  # 起動効果を発動したカードは…疲労状態にします (a 戦闘 effect is an 起動 effect)
     announce(s, seat, u, e, t)
     pay(s, seat, e.cost)
     resolve(s, seat, u, e, t)

@@ -80,7 +80,13 @@ class GenesisGame(Game):
 
     def _setup(self) -> None:
         self.tables = compile_cards(self.cardset)
-        self.listen(subscriptions(self.tables))  # 召喚 / 対応 / 戦闘 / 術式 listen to events
+        # the house rules the hot paths read (options.toml; RULES.md says which reading is the page's)
+        self.battle_in_spell = self.options["battle_effects"] == "spell"  # 「この戦闘は起動効果である」
+        self.spell_kinds = frozenset({"起動", "戦闘"} if self.battle_in_spell else {"起動"})
+        self.continuous_when_tapped = bool(self.options["continuous_when_tapped"])
+        self.sick_for_the_turn = self.options["summoning_sickness"] == "turn"  # 呼び出されたターン
+        # 召喚 / 対応 / 術式 (and 戦闘 with battle_effects=battle) listen to events
+        self.listen(subscriptions(self.tables, battle_in_spell=self.battle_in_spell))
         n = len(self.cardset)
         sizes = {"c": n, "r": 2, "i": NPLACES, "t": NTARGETS}  # cards on the table by place, not id
         self.action_space = KINDS.space(sizes)

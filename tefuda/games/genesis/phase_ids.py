@@ -20,6 +20,10 @@ LEAVE = 10  # リーブフェイズ
 TRIGGER = 11  # an optional effect is offered (召喚, 対応, 戦闘, 術式)
 OVER = 12
 
+# how many phases into the バトルターン each of its phases is (its serial minus the ユニオンフェイズ's): a
+# unit summoned at a serial since the ユニオンフェイズ's was called in this turn (召喚酔い, battle.py)
+BATTLE_TURN_STEP = {UNION: 0, SPELL: 1, ATTACK: 2, BLOCK: 2, FIGHT: 2, LEAVE: 3}
+
 # what kind of optional effect waits to be offered (the ``ability`` of a core Waiting): 召喚, 対応, 戦闘, 術式
 ON_SUMMON, ON_RESPONSE, ON_BATTLE, ON_RITUAL = range(4)
 
@@ -59,7 +63,8 @@ PHASE_CODES = (
 # instance flags (bit 0 is the core's FACE_UP)
 TAPPED = 2  # 疲労状態
 DESTROYED = 4  # 破壊状態
-MOVED = 8  # moved in this ユニオンフェイズ
+MOVED = 8  # changed row (前衛 ↔ 後衛) in this ユニオンフェイズ
+LAID = 16  # laid on a 前衛 unit (ユニオン) in this ユニオンフェイズ
 
 MAX_INST = 128
 # An action names a card by its place, never by its instance id (ids are dealt at random, and determinized

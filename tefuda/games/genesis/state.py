@@ -23,12 +23,14 @@ from . import effects
 from .cards import HERO
 from .phase_ids import (
     ATTACK,
+    BATTLE_TURN_STEP,
     BLOCK,
     CARD_T,
     DESTROYED,
     END,
     FIGHT,
     GRAVE_PLACES,
+    LAID,
     LEAVE,
     MAIN,
     MAX_INST,
@@ -121,7 +123,7 @@ class GenesisState(SeatTable, FlowState):
         "partner": CardField(Inst(none=True), -1),
         "summoned_at": CardField(Int(-1), -1),
     }
-    _FLAGS: ClassVar = Flags({TAPPED: "tapped", DESTROYED: "destroyed", MOVED: "moved"})
+    _FLAGS: ClassVar = Flags({TAPPED: "tapped", DESTROYED: "destroyed", MOVED: "moved", LAID: "laid"})
 
     phase: int
     first: int  # 先攻
@@ -322,14 +324,17 @@ class GenesisState(SeatTable, FlowState):
         code = MILL_CODES[why]
         # the hottest loop of the game: no event call at all unless recording, or a 術式 listens
         heard = self.log is not None or code in self.game.listened
+        mark = len(self.waiting)
         for _ in range(n):
             if self.result is not None or not deck:
-                return
+                break
             inst = self.move_top_face_up(seat * NZ + DECK, grave)
             if heard:
                 self.emit(code, seat, inst)
             if not deck:
                 self.cycle(seat)
+        if heard:
+            effects.order_since(self, mark)  # the 術式 cards one damage mills: one batch, by 速度
 
     def cycle(self, seat: int) -> None:
         """サイクル: an empty 本陣 takes back the face-up 冥府 cards, shuffled; the third emptying loses."""
@@ -391,9 +396,17 @@ class GenesisState(SeatTable, FlowState):
         ]
 
     def summoning_sick(self, inst: int) -> bool:
-        """召喚酔い: summoned during this very バトルフェイズ (it may block but not attack)."""
+        """召喚酔い: summoned during this バトルターン
+        (「実はカードは呼び出されたターンでは攻撃を行えません。」), or with summoning_sickness=phase during
+        this very バトルフェイズ: it may block but not attack."""
         ph = self.resume if self.phase == TRIGGER else self.phase
-        return ph in (ATTACK, BLOCK, FIGHT) and self.summoned_at[inst] == self.serial
+        step = BATTLE_TURN_STEP.get(ph)
+        at = self.summoned_at[inst]
+        if step is None or step > BATTLE_TURN_STEP[ATTACK] or at < 0:
+            return False
+        if self.game.sick_for_the_turn:
+            return at >= self.serial - step
+        return ph in (ATTACK, BLOCK, FIGHT) and at == self.serial
 
     def card_view(self, inst: int, viewer: int) -> dict[str, Any]:
         """A unit's current 攻撃, 防衛 (蓄積ダメージ subtracted) and 速度, its damage and 召喚酔い; a card

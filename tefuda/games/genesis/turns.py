@@ -13,6 +13,7 @@ from .phase_ids import (
     DONE,
     END,
     END_MAIN,
+    LAID,
     MAX_SUMMONS,
     MOVED,
     STANDBY,
@@ -42,8 +43,9 @@ def begin_round(s: GenesisState) -> None:
 
 
 def begin_player_turn(s: GenesisState, seat: int) -> None:
+    """A turn begins: every player's count of summons starts afresh (「1ターンに4体までの制約」)."""
     s.turn_seat = seat
-    s.summons[seat] = 0
+    s.summons = [0, 0]
     s.emit("player_turn", seat)
     next_phase(s, STANDBY)
 
@@ -82,9 +84,9 @@ def after_end(s: GenesisState) -> None:
     s.summons = [0, 0]
     s.emit("battle_turn")
     for seat in range(2):
-        for k in ROWS:
+        for k in (*ROWS, UNION_ZONE):
             for i in s.zones[seat * NZ + k]:
-                s.flags[i] &= ~MOVED
+                s.flags[i] &= ~(MOVED | LAID)
     next_phase(s, UNION)
     s.side = 0
 
@@ -117,7 +119,7 @@ def place(s: GenesisState, seat: int, inst: int, row: int, *, quick: bool) -> No
     """A unit enters the 前衛 (row 0) or 後衛 (row 1); its 召喚 effect may be offered."""
 
     s.move(inst, seat * NZ + ROWS[row], face_up=True)
-    s.flags[inst] &= ~(TAPPED | DESTROYED | MOVED)
+    s.flags[inst] &= ~(TAPPED | DESTROYED | MOVED | LAID)
     s.summoned_at[inst] = s.serial
     s.summons[seat] += 1
     s.emit("quick_summon" if quick else "summon", seat, inst, at=inst)  # 召喚 effects listen
@@ -161,7 +163,7 @@ def leave_field(s: GenesisState, inst: int, dst: int) -> None:
     p = s.partner[inst]
     for i in (inst, p) if p >= 0 else (inst,):
         s.partner[i] = -1
-        s.flags[i] &= ~(TAPPED | DESTROYED | MOVED)
+        s.flags[i] &= ~(TAPPED | DESTROYED | MOVED | LAID)
         s.dmg[i] = 0
         s.atk_mod[i] = 0
         s.def_mod[i] = 0
@@ -188,25 +190,30 @@ def apply_destroyed(s: GenesisState, action: Action) -> None:
 
 # ---------------------------------------------------------------------- ユニオンフェイズ
 def union_actions(s: GenesisState, seat: int) -> list[Action]:
+    """「ここでは自軍戦域のカードの配置を好きに変更できます。」: any card of the 戦域 changes row (a destroyed
+    one too: it is still on the field), a 後衛 card is laid on a slower 前衛 unit of its 種族, a union is
+    released into a free 後衛 place. Our decision, so that the phase ends: each card changes row at most once
+    and is laid at most once a phase; a destroyed unit takes part in no union."""
     tb = s.game.tables
     g = s.game
     flags, partner, cards = s.flags, s.partner, s.cards
     race, speed = tb.race, tb.speed
-    busy = DESTROYED | MOVED
     fz = s.zones[seat * NZ + FRONT]
     rz = s.zones[seat * NZ + REAR]
     base = seat * 2 * SLOTS  # actions name units by place (phase_ids.ROW_PLACES)
-    front = [(base + k, i) for k, i in enumerate(fz) if not flags[i] & busy]
-    rear = [(base + SLOTS + k, i) for k, i in enumerate(rz) if not flags[i] & busy]
+    front = [(base + k, i) for k, i in enumerate(fz)]
+    rear = [(base + SLOTS + k, i) for k, i in enumerate(rz)]
     out: list[Action] = []
     if len(fz) < SLOTS:
-        out += [g.to_front_acts[k] for k, _ in rear]
+        out += [g.to_front_acts[k] for k, i in rear if not flags[i] & MOVED]
     if len(rz) < SLOTS:
-        out += [g.to_rear_acts[k] for k, i in front if partner[i] < 0]
+        out += [g.to_rear_acts[k] for k, i in front if partner[i] < 0 and not flags[i] & MOVED]
         out += [g.release_acts[k] for k, i in front if partner[i] >= 0]
-    free = [(k, f) for k, f in front if partner[f] < 0]
+    free = [(k, f) for k, f in front if partner[f] < 0 and not flags[f] & DESTROYED]
     if free:
         for rk, r in rear:
+            if flags[r] & (LAID | DESTROYED):
+                continue
             rr, rs = race[cards[r]], speed[cards[r]]
             for fk, f in free:
                 if race[cards[f]] == rr and speed[cards[f]] < rs:
@@ -216,7 +223,8 @@ def union_actions(s: GenesisState, seat: int) -> list[Action]:
 
 
 def apply_union(s: GenesisState, action: Action) -> None:
-    """Rearrange freely (our decision: each card moves once per phase), union, release; then ``done``."""
+    """Rearrange freely (our decision: each card changes row once and is laid once a phase), union, release;
+    then ``done``."""
     seat = s.to_move
     kind = action.kind
     if kind == "done":
@@ -237,8 +245,7 @@ def apply_union(s: GenesisState, action: Action) -> None:
         s.move(r, seat * NZ + UNION_ZONE, face_up=True)
         s.partner[r] = f
         s.partner[f] = r
-        s.flags[r] |= MOVED
-        s.flags[f] |= MOVED
+        s.flags[r] |= LAID
         s.emit("union", seat, r, onto=f)
     elif kind == "release":
         f = unit
@@ -246,8 +253,6 @@ def apply_union(s: GenesisState, action: Action) -> None:
         s.partner[f] = s.partner[r] = -1
         s.stats_changed = True  # the front card loses its partner's 防衛
         s.move(r, seat * NZ + REAR, face_up=True)
-        s.flags[r] |= MOVED
-        s.flags[f] |= MOVED
         s.emit("release", seat, r, unit=f)
 
 
