@@ -66,7 +66,9 @@ def test_attacker_must_be_set_when_the_hand_has_cards():
 
 
 def test_up_to_two_supports_then_only_overwrite_or_done():
-    s = basic(hands=(["剣士", "盾", "強化", "閃き"], ["弓兵", "盾"]))
+    """With ``support_set_limit=slots`` (the older reading) the overwrite may be a third card set in one
+    phase; the default allows two (test_kirifuda_audit)."""
+    s = basic(game(support_set_limit="slots"), hands=(["剣士", "盾", "強化", "閃き"], ["弓兵", "盾"]))
     do(s, "set-attacker 剣士", "set-attacker 弓兵", "set-support 盾", "set-support 強化")
     kinds = {a.kind for a in s.legal_actions()}
     assert kinds == {"overwrite", "done"}
@@ -109,7 +111,7 @@ def test_trump_attacker_displaces_the_set_attacker_to_the_deck_bottom():
     s = basic()
     _to_trump_phase(s)
     assert s.current_player == 0
-    do(s, "trump-attacker")
+    do(s, "use-trump", "no-trump", "trump-attacker")
     assert names(s, 0, ATTACKER_SLOT) == ["王"]
     assert names(s, 0, DECK)[-1] == "剣士"
     bottom = s.zones[DECK][-1]
@@ -120,7 +122,7 @@ def test_trump_attacker_displaces_the_set_attacker_to_the_deck_bottom():
 def test_trump_once_per_game_and_only_one_of_the_two():
     s = basic(hands=(["剣士", "盾", "強化", "閃き"], ["弓兵", "盾", "弓兵", "弓兵"]))
     _to_trump_phase(s)
-    do(s, "trump-attacker", "no-trump")
+    do(s, "use-trump", "no-trump", "trump-attacker")
     # finish the round: the opened trump attacker (POW 1000) beats the archer
     while s.phase != 3:  # back at the set phase of round 2
         legal = s.legal_actions()
@@ -129,7 +131,7 @@ def test_trump_once_per_game_and_only_one_of_the_two():
     do(s, "set-attacker 盾", "set-attacker 弓兵", "done", "done")
     # seat 0 used a trump: the 切り札フェイズ asks only seat 1
     assert s.current_player == 1
-    assert {a.kind for a in s.legal_actions()} == {"no-trump", "trump-attacker", "trump-support"}
+    assert {a.kind for a in s.legal_actions()} == {"no-trump", "use-trump"}
     do(s, "no-trump")
     assert s.phase != 5
 
@@ -137,7 +139,7 @@ def test_trump_once_per_game_and_only_one_of_the_two():
 def test_trump_support_goes_to_a_support_slot_and_is_discarded_if_never_opened():
     s = basic(hands=(["剣士", "盾"], ["弓兵"]))
     do(s, "set-attacker 剣士", "set-attacker 弓兵", "set-support 盾", "done", "done")
-    do(s, "trump-support 1", "no-trump")
+    do(s, "use-trump", "no-trump", "trump-support 1")
     assert names(s, 0, SUPPORT_1) == ["秘策"]
     assert names(s, 0, DECK)[-1] == "盾"
     # seat 0 passes without opening the trump support, seat 1 has no set card
@@ -152,11 +154,9 @@ def test_trump_phase_offers_only_the_kinds_in_the_trump_deck():
     s = basic(trumps=(["秘策"], ["王"]))
     _to_trump_phase(s)
     assert s.current_player == 0
-    assert sorted(s.notation(a) for a in s.legal_actions()) == [
-        "no-trump",
-        "trump-support 1",
-        "trump-support 2",
-    ]
+    do(s, "use-trump", "use-trump")
+    assert s.current_player == 0
+    assert sorted(s.notation(a) for a in s.legal_actions()) == ["trump-support 1", "trump-support 2"]
     before = s.digest()
     with pytest.raises(IllegalActionError):
         do(s, "trump-attacker")
@@ -164,7 +164,7 @@ def test_trump_phase_offers_only_the_kinds_in_the_trump_deck():
     do(s, "trump-support 2")
     assert names(s, 0, SUPPORT_2) == ["秘策"]
     assert s.current_player == 1
-    assert sorted(s.notation(a) for a in s.legal_actions()) == ["no-trump", "trump-attacker"]
+    assert sorted(s.notation(a) for a in s.legal_actions()) == ["trump-attacker"]
     with pytest.raises(IllegalActionError):
         do(s, "trump-support 1")
     do(s, "trump-attacker")
@@ -185,6 +185,8 @@ def test_one_kind_trump_decks_play_out_without_crashing():
 def test_set_attacker_is_pow_200_every_attribute_face_down_then_discarded():
     s = basic(hands=(["盾", "強化"], ["弓兵"]), lives=(["弓兵"] * 3, ["弓兵"] * 3))
     do(s, "set-attacker 盾", "set-attacker 弓兵", "done", "done", "no-trump", "no-trump")
+    assert s.pow == [-1, 400]  # the support did not turn face up; its owner declares it (test_kirifuda_audit)
+    do(s, "open-set-attacker")
     assert s.pow == [200, 400]
     att = s.zones[ATTACKER_SLOT][0]
     assert not s.flags[att] & FACE_UP and not s.knows(1, att)
@@ -205,7 +207,6 @@ def test_attacker_in_support_slot_cannot_open_but_pays_a_cost():
         "set-attacker 弓兵",
         "set-support 巨人",
         "set-support 代償",
-        "done",
         "done",
         "no-trump",
         "no-trump",
@@ -228,7 +229,6 @@ def test_cost_declined_means_no_effect():
         "set-attacker 弓兵",
         "set-support 巨人",
         "set-support 代償",
-        "done",
         "done",
         "no-trump",
         "no-trump",
@@ -271,10 +271,8 @@ def test_support_window_alternates_and_closes_after_two_passes_in_a_row():
         "set-attacker 弓兵",
         "set-support 強化",
         "set-support 盾",
-        "done",
         "set-support 強化",
         "set-support 盾",
-        "done",
         "no-trump",
         "no-trump",
     )
@@ -366,7 +364,6 @@ def test_face_down_supports_stay_face_up_cards_go():
         "set-support 強化",
         "set-support 盾",
         "done",
-        "done",
         "no-trump",
         "no-trump",
         "open-support 1",
@@ -435,7 +432,8 @@ def _open_one(support: str, *, them: str = "弓兵", me: str = "剣士", extra=(
     do(s, f"set-attacker {me}", f"set-attacker {them}", f"set-support {support}", "done")
     for name in their_supports:
         do(s, f"set-support {name}")
-    do(s, "done")
+    if len(their_supports) < 2:  # a second set card ends the phase by itself (2 per phase)
+        do(s, "done")
     do(s, "no-trump", "no-trump", "open-support 1")
     return s
 
@@ -448,7 +446,6 @@ def test_guard_blocks_opponent_pow_reduction():
         "set-attacker 弓兵",
         "set-support 代償",
         "set-support 盾",
-        "done",
         "set-support 護り",
         "done",
         "no-trump",
@@ -549,7 +546,7 @@ def test_rps_is_fair_over_seeds(kirifuda):
 
 def test_determinize_keeps_a_set_attacker_a_support():
     s = basic(hands=(["盾", "強化"], ["弓兵", "盾"]))
-    do(s, "set-attacker 盾", "set-attacker 弓兵", "done", "done", "no-trump", "no-trump")
+    do(s, "set-attacker 盾", "set-attacker 弓兵", "done", "done", "no-trump", "no-trump", "open-set-attacker")
     rng = Rng(3)
     for _ in range(30):
         w = s.determinize(1, rng)

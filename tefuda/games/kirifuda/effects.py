@@ -14,9 +14,9 @@ from tefuda.core.fields import Inst, Int, Seat, Str
 
 from .cards import Effect
 from .draw import draw_to
-from .phase_ids import CHOICE
+from .phase_ids import CHOICE, UNOPENED_FLAG
 from .rules import rules
-from .zones import DECK, DISCARD, HAND, LIFE, NZ, SUPPORT_SLOTS
+from .zones import ATTACKER_SLOT, DECK, DISCARD, HAND, LIFE, NZ, SUPPORT_SLOTS
 
 if TYPE_CHECKING:
     from .state import KirifudaState
@@ -160,12 +160,19 @@ def _peek_life(s: KirifudaState, seat: int, pos: int) -> None:
 
 
 def _cost_options(s: KirifudaState, seat: int, inst: int, cost: str) -> list[Action]:
+    """``discard_set`` (「自分の他のセットカードを1枚捨てる」): any other card of yours still set — face down
+    in a support slot, or a support left set in the attacker slot (not a セットアタッカー: that counts as
+    open); ``discard_hand``: any hand card."""
     if cost == "discard_set":
-        return [
+        out = [
             Action("pay-set", k)
             for k in s.face_down_supports(seat)
             if s.zones[seat * NZ + SUPPORT_SLOTS[k]][0] != inst
         ]
+        att = s.zones[seat * NZ + ATTACKER_SLOT]
+        if att and att[0] != inst and s.flags[att[0]] & UNOPENED_FLAG:
+            out.append(Action("pay-set-attacker"))
+        return out
     return [Action("pay-hand", c) for c in s.hand_cards(seat)]
 
 
@@ -192,10 +199,12 @@ def choice_actions(s: KirifudaState, kind: str, seat: int, inst: int) -> list[Ac
 @rules.rule(Str(*CHOICES), Seat(), Inst())
 def apply_choice(s: KirifudaState, kind: str, seat: int, inst: int, action: Action) -> None:
     k = action.kind
-    if k == "pay-set":
-        paid = s.zones[seat * NZ + SUPPORT_SLOTS[action.a]][0]
+    if k in ("pay-set", "pay-set-attacker"):
+        zk = SUPPORT_SLOTS[action.a] if k == "pay-set" else ATTACKER_SLOT
+        paid = s.zones[seat * NZ + zk][0]
+        s.flags[paid] &= ~UNOPENED_FLAG
         s.move(paid, seat * NZ + DISCARD, face_up=True)
-        s.emit("cost_paid", seat, paid, source=inst, paid_from=seat * NZ + SUPPORT_SLOTS[action.a])
+        s.emit("cost_paid", seat, paid, source=inst, paid_from=seat * NZ + zk)
         _queue_effects(s, seat, inst)
     elif k == "pay-hand":
         paid = s.hand_instance(seat, action.a)

@@ -56,6 +56,17 @@ KINDS = ActionKinds(
         ("swap-life", "pc", "ライフと手札を入れ替える", "swap life card with hand card"),
         ("skip", "", "入れ替えない", "do not swap"),
         ("take-life", "p", "ライフを1枚選ぶ", "take the opponent's life card"),
+        # added by the rulebook audit (issue 23): after the older kinds, so their action indices stay
+        ("use-trump", "", "切り札を使用する", "use a trump"),
+        ("open-set-attacker", "", "セットアタッカーとしてオープンします", "open it as a set attacker"),
+        ("keep-set", "", "セットしたままにする", "leave it set (no attacker this round)"),
+        ("overwrite-attacker", "c", "アタッカー置き場を上書きしてセット", "overwrite the attacker slot with"),
+        (
+            "pay-set-attacker",
+            "",
+            "コスト:アタッカー置き場のセットカードを捨てる",
+            "pay: discard the set card in the attacker slot",
+        ),
     ]
 )
 
@@ -84,6 +95,7 @@ class KirifudaGame(Game):
         self.set_attacker_acts = [Action("set-attacker", c) for c in range(n)]
         self.set_support_acts = [Action("set-support", c) for c in range(n)]
         self.overwrite_acts = [[Action("overwrite", k, c) for c in range(n)] for k in (0, 1)]
+        self.overwrite_attacker_acts = [Action("overwrite-attacker", c) for c in range(n)]
         self._pool = {
             MAIN: [c.index for c in self.cardset if c.type in ("attacker", "support")],
             TRUMP_A: [c.index for c in self.cardset if c.type == "trump_attacker"],
@@ -296,8 +308,16 @@ class KirifudaGame(Game):
             elif ch == "p":
                 side = seat if kind == "swap-life" else opp
                 out.append({"zone": f"p{side + 1}.life", "pos": v, "card": None})
-        if kind == "set-attacker":
+        if kind in (
+            "set-attacker",
+            "overwrite-attacker",
+            "open-set-attacker",
+            "keep-set",
+            "pay-set-attacker",
+        ):
             out.append({"zone": f"p{seat + 1}.attacker", "pos": None, "card": None})
+        elif kind == "use-trump":
+            out.append({"zone": f"p{seat + 1}.trump", "pos": None, "card": None})
         elif kind in ("trump-attacker", "trump-support"):
             out.insert(0, {"zone": f"p{seat + 1}.trump", "pos": None, "card": None})
             if kind == "trump-attacker":

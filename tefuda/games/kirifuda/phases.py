@@ -9,24 +9,30 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tefuda.core import FACE_UP, Action
-from tefuda.core.fields import Seat
+from tefuda.core.fields import Int, Seat
 
 from .cards import ALL_ATTRS, ATTACKER, SET_ATTACKER_POW, TRUMP_ATTACKER, TRUMP_SUPPORT
 from .draw import draw_to
 from .phase_ids import (
+    ATTACKER_OPEN,
+    DECLARE_SET_ATTACKER,
     DONE,
     DRAW,
+    KEEP_SET,
     NO_REVEAL,
     NO_TRUMP,
     OPEN_SUPPORT_ACTS,
     PASS,
     REVEAL_ACT,
     SET_ATTACKER,
+    SET_ATTACKER_FLAG,
     SET_SUPPORT,
     SUPPORT_OPEN,
     TRUMP_ATTACKER_ACT,
     TRUMP_PHASE,
     TRUMP_SUPPORT_ACTS,
+    UNOPENED_FLAG,
+    USE_TRUMP,
 )
 from .rules import rules
 from .zones import ATTACKER_SLOT, DECK, DISCARD, HAND, NZ, REVEAL, SUPPORT_1, SUPPORT_2, SUPPORT_SLOTS, TRUMP
@@ -106,11 +112,14 @@ def begin_set_phase(s: KirifudaState) -> None:
 
 
 def _attacker_turn(s: KirifudaState, p: int) -> None:
-    """A player with an empty hand has nothing to set (public: hand sizes are open)."""
-    if s.z(p, HAND):
+    """①「手札から戦わせたいアタッカーを1枚選んで、「アタッカー置き場」に裏向きで置きます」 — mandatory (② has
+    only 「セットしました。」). A player with an empty hand has nothing to set; a slot still holding a support
+    left set (not declared a セットアタッカー) can only be overwritten (上書き, once per game) — all public
+    facts."""
+    if attacker_set_actions(s, p):
         s.decide(p, "set_attacker", "apply_set")
         return
-    s.emit("no_attacker_set", p)
+    s.emit("no_attacker_set" if not s.z(p, ATTACKER_SLOT) else "attacker_slot_taken", p)
     _after_attacker(s, p)
 
 
@@ -123,23 +132,42 @@ def _after_attacker(s: KirifudaState, p: int) -> None:
         _support_turn(s, s.first)
 
 
+def attacker_set_actions(s: KirifudaState, p: int) -> list[Action]:
+    """Any hand card into the empty attacker slot; into a slot still holding a set card, only an overwrite
+    (「すでにセットカードが置かれている場所に、新たに自分のカードを置くこと」…「はできません。ただし、
+    各プレイヤー1ゲーム中1回に限り」) or nothing (``done``)."""
+    hand = s.hand_cards(p)
+    if not hand:
+        return []
+    g = s.game
+    if not s.z(p, ATTACKER_SLOT):
+        acts = g.set_attacker_acts
+        return [acts[c] for c in hand]
+    if s.overwrite_used[p]:
+        return []
+    acts = g.overwrite_attacker_acts
+    return [*(acts[c] for c in hand), DONE]
+
+
 @rules.offer("set_attacker")
 def set_attacker_actions(s: KirifudaState) -> list[Action]:
-    acts = s.game.set_attacker_acts
-    return [acts[c] for c in s.hand_cards(s.to_move)]
+    return attacker_set_actions(s, s.to_move)
 
 
 @rules.offer("set_support")
-def set_support_offer(s: KirifudaState) -> list[Action]:
-    return set_support_actions(s, s.to_move)
+def set_support_offer(s: KirifudaState, n: int) -> list[Action]:
+    return set_support_actions(s, s.to_move, n)
 
 
-def set_support_actions(s: KirifudaState, p: int) -> list[Action]:
-    """Set into the first empty support slot; overwrite (上書き) an occupied one once per game; or done."""
+def set_support_actions(s: KirifudaState, p: int, n: int = 0) -> list[Action]:
+    """Set into the first empty support slot; overwrite (上書き) an occupied one once per game; or done.
+    ``n`` cards were set this phase already: 「セットできるサポートカードは2枚まで です」 counts the
+    overwrite too (option ``support_set_limit``, default ``two_per_phase``; ``slots``: only the empty slots
+    limit)."""
     hand = s.hand_cards(p)
-    if not hand:
-        return [DONE]
     g = s.game
+    if not hand or (n >= 2 and g.options["support_set_limit"] == "two_per_phase"):
+        return [DONE]
     zones = s.zones
     slot1, slot2 = zones[p * NZ + SUPPORT_1], zones[p * NZ + SUPPORT_2]
     out: list[Action] = []
@@ -158,7 +186,7 @@ def set_support_actions(s: KirifudaState, p: int) -> list[Action]:
 def _support_turn(s: KirifudaState, p: int) -> None:
     """Skipped only when 'done' is the one thing the player could do — all of it public facts."""
     if len(set_support_actions(s, p)) > 1:
-        s.decide(p, "set_support", "apply_set")
+        s.decide(p, "set_support", "apply_set_support", 0)
         return
     s.to_move = p
     s.emit("support_set_done", p)
@@ -172,70 +200,128 @@ def _after_support(s: KirifudaState, p: int) -> None:
         begin_trump_phase(s)
 
 
+def _overwrite(s: KirifudaState, p: int, zk: int, card: int) -> None:
+    """カードの上書き: the hand card is set on the occupied slot; the old card goes where the option
+    ``overwrite_to`` says (our decision: the rulebook does not say)."""
+    old = s.zones[p * NZ + zk][0]
+    s.move(s.hand_instance(p, card), p * NZ + zk)
+    s.overwrite_used[p] = True
+    s.flags[old] &= ~(SET_ATTACKER_FLAG | UNOPENED_FLAG)
+    if s.game.options["overwrite_to"] == "hand":
+        s.move(old, p * NZ + HAND)
+        s.emit("overwrite", p, slot=p * NZ + zk, to=p * NZ + HAND)
+    else:
+        s.move(old, p * NZ + DISCARD, face_up=True)
+        s.emit("overwrite", p, old, slot=p * NZ + zk, to=p * NZ + DISCARD)
+
+
 @rules.rule()
 def apply_set(s: KirifudaState, action: Action) -> None:
-
+    """アタッカーセット: set a card face down in the attacker slot (or overwrite the set card left there)."""
     p = s.to_move
     kind = action.kind
     if kind == "set-attacker":
         s.move(s.hand_instance(p, action.a), p * NZ + ATTACKER_SLOT)
         s.emit("set", p, slot=p * NZ + ATTACKER_SLOT)
-        _after_attacker(s, p)
-        return
-    assert s.phase != SET_ATTACKER
+    elif kind == "overwrite-attacker":
+        _overwrite(s, p, ATTACKER_SLOT, action.a)
+    else:  # done: the set card stays
+        s.emit("attacker_slot_taken", p)
+    _after_attacker(s, p)
+
+
+@rules.rule(Int(0, 2))
+def apply_set_support(s: KirifudaState, n: int, action: Action) -> None:
+    """サポートセット: one card at a time (``n`` set so far this phase), until done."""
+    p = s.to_move
+    kind = action.kind
     if kind == "set-support":
         k = next(k for k, zk in enumerate(SUPPORT_SLOTS) if not s.zones[p * NZ + zk])
         s.move(s.hand_instance(p, action.a), p * NZ + SUPPORT_SLOTS[k])
         s.emit("set", p, slot=p * NZ + SUPPORT_SLOTS[k])
     elif kind == "overwrite":
-        zk = SUPPORT_SLOTS[action.a]
-        old = s.zones[p * NZ + zk][0]
-        s.move(s.hand_instance(p, action.b), p * NZ + zk)
-        s.overwrite_used[p] = True
-        if s.game.options["overwrite_to"] == "hand":
-            s.move(old, p * NZ + HAND)
-            s.emit("overwrite", p, slot=p * NZ + zk, to=p * NZ + HAND)
-        else:
-            s.move(old, p * NZ + DISCARD, face_up=True)
-            s.emit("overwrite", p, old, slot=p * NZ + zk, to=p * NZ + DISCARD)
+        _overwrite(s, p, SUPPORT_SLOTS[action.a], action.b)
     else:  # done
         s.emit("support_set_done", p)
         _after_support(s, p)
         return
+    n = min(n + 1, 2)
     # the same player keeps setting until they say done (or nothing else is possible)
-    if len(set_support_actions(s, p)) == 1:
+    if len(set_support_actions(s, p, n)) == 1:
         s.emit("support_set_done", p)
         _after_support(s, p)
     else:
-        s.decide(p, "set_support", "apply_set")
+        s.decide(p, "set_support", "apply_set_support", n)
 
 
 # ---------------------------------------------------------------------- 切り札フェイズ
 def begin_trump_phase(s: KirifudaState) -> None:
+    """①「まず「ファーストプレイヤー」が「切り札を使うかどうか」を宣言します。」 ②「次に「セカンドプレイヤー」
+    が…」; then 「「切り札を使用する」と宣言したプレイヤーは、次の手順で切り札デッキのカードを場にセットしてく
+    ださい。」 — both declare first, and only then do those who declared set their trump (first player
+    first)."""
 
     s.phase = TRUMP_PHASE
-    _trump_turn(s, s.first)
+    _trump_turn(s, s.first, 0)
 
 
-def _trump_turn(s: KirifudaState, p: int) -> None:
-    """A player who has used their trump (once per game, one of the two) has nothing to declare."""
-    if not s.trump_used[p] and s.z(p, TRUMP):
-        s.decide(p, "trump", "apply_trump")
+def can_use_trump(s: KirifudaState, p: int) -> bool:
+    """「切り札が使えるのは1回だけ!」: a player who has used theirs (public) is not asked; nor one whose
+    切り札置き場 is empty."""
+    return not s.trump_used[p] and bool(s.z(p, TRUMP))
+
+
+def _trump_turn(s: KirifudaState, p: int, declared: int) -> None:
+    if can_use_trump(s, p):
+        s.decide(p, "trump", "apply_trump", declared)
         return
-    _after_trump(s, p)
+    _after_trump(s, p, declared)
 
 
 @rules.offer("trump")
-def trump_offer(s: KirifudaState) -> list[Action]:
+def trump_offer(s: KirifudaState, declared: int) -> list[Action]:
+    return [NO_TRUMP, USE_TRUMP]
+
+
+@rules.rule(Int(0, 3))
+def apply_trump(s: KirifudaState, declared: int, action: Action) -> None:
+    """The declaration only: which trump, and where, is chosen once both players have declared."""
+    p = s.to_move
+    if action.kind == "use-trump":
+        declared |= 1 << p
+        s.emit("trump_declared", p)
+    else:
+        s.emit("no_trump", p)
+    _after_trump(s, p, declared)
+
+
+def _after_trump(s: KirifudaState, p: int, declared: int) -> None:
+    if p == s.first:
+        _trump_turn(s, s.second, declared)
+    else:
+        _next_trump_set(s, declared)
+
+
+def _next_trump_set(s: KirifudaState, declared: int) -> None:
+    """Those who declared set their trump, first player first: 「「切り札を使用する」と宣言したプレイヤー
+    すべてが、カードのセットを終えたらオープンフェイズに移ります。」"""
+    for p in (s.first, s.second):
+        if declared >> p & 1:
+            s.decide(p, "trump_set", "apply_trump_set", declared & ~(1 << p))
+            return
+    begin_open_phase(s)
+
+
+@rules.offer("trump_set")
+def trump_set_offer(s: KirifudaState, rest: int) -> list[Action]:
     return trump_actions(s, s.to_move)
 
 
 def trump_actions(s: KirifudaState, p: int) -> list[Action]:
-    """切り札を使うかどうか: no trump, or a trump card that is in the player's 切り札置き場 (a trump deck
-    may lack a kind): the 切り札アタッカー for the attacker slot, the 切り札サポート for either support
-    slot."""
+    """Which trump to set: a trump card that is in the player's 切り札置き場 (a trump deck may lack a kind) —
+    the 切り札アタッカー for the attacker slot, the 切り札サポート for either support slot."""
     kinds = {s.ctype(i) for i in s.z(p, TRUMP)}
-    out = [NO_TRUMP]
+    out: list[Action] = []
     if TRUMP_ATTACKER in kinds:
         out.append(TRUMP_ATTACKER_ACT)
     if TRUMP_SUPPORT in kinds:
@@ -243,21 +329,10 @@ def trump_actions(s: KirifudaState, p: int) -> list[Action]:
     return out
 
 
-def _after_trump(s: KirifudaState, p: int) -> None:
-    if p == s.first:
-        _trump_turn(s, s.second)
-    else:
-        begin_open_phase(s)
-
-
-@rules.rule()
-def apply_trump(s: KirifudaState, action: Action) -> None:
-    """The displaced set card goes face down to the bottom of the deck; the trump is set in its place."""
+@rules.rule(Int(0, 3))
+def apply_trump_set(s: KirifudaState, rest: int, action: Action) -> None:
+    """The displaced card goes face down to the bottom of the deck; the trump is set in its place."""
     p = s.to_move
-    if action.kind == "no-trump":
-        s.emit("no_trump", p)
-        _after_trump(s, p)
-        return
     want = TRUMP_ATTACKER if action.kind == "trump-attacker" else TRUMP_SUPPORT
     trump = next(i for i in s.z(p, TRUMP) if s.ctype(i) == want)
     zk = ATTACKER_SLOT if want == TRUMP_ATTACKER else SUPPORT_SLOTS[action.a]
@@ -267,18 +342,21 @@ def apply_trump(s: KirifudaState, action: Action) -> None:
     s.move(trump, p * NZ + zk)
     s.trump_used[p] = True
     s.emit("trump", p, slot=p * NZ + zk)
-    _after_trump(s, p)
+    _next_trump_set(s, rest)
 
 
 # ---------------------------------------------------------------------- オープンフェイズ
 def begin_open_phase(s: KirifudaState) -> None:
-    """Attacker open (アタッカーオープン): both at once; then 【オープン】 effects, first player first."""
+    """Attacker open (アタッカーオープン): both attackers turn face up at once; a support in the attacker slot
+    does not turn (it is no アタッカー), and its owner may declare it a セットアタッカー — first player first,
+    once the attackers are open. Then 【オープン】 effects, first player first."""
     tb = s.game.tables
+    s.phase = ATTACKER_OPEN
     for p in (s.first, s.second):
         slot = s.z(p, ATTACKER_SLOT)
+        s.pow[p] = -1
+        s.attr[p] = 0
         if not slot:
-            s.pow[p] = -1
-            s.attr[p] = 0
             s.emit("no_attacker", p)
             continue
         inst = slot[0]
@@ -288,11 +366,64 @@ def begin_open_phase(s: KirifudaState) -> None:
             s.pow[p] = tb.pow[c]
             s.attr[p] = tb.attrs[c]
             s.emit("open_attacker", p, inst, pow=tb.pow[c])
-        else:  # a support in the attacker slot opens as a セットアタッカー, still face down
-            s.flags[inst] |= 2
-            s.pow[p] = SET_ATTACKER_POW
-            s.attr[p] = ALL_ATTRS
-            s.emit("set_attacker", p, pow=SET_ATTACKER_POW)
+        else:  # a support: it stays face down, and everyone sees that it did
+            s.flags[inst] = (s.flags[inst] & ~SET_ATTACKER_FLAG) | UNOPENED_FLAG
+            s.emit("attacker_unopened", p)
+    _declare_turn(s, s.first)
+
+
+def _unopened(s: KirifudaState, p: int) -> bool:
+    slot = s.z(p, ATTACKER_SLOT)
+    return bool(slot) and bool(s.flags[slot[0]] & UNOPENED_FLAG)
+
+
+def _declare_turn(s: KirifudaState, p: int) -> None:
+    """「「アタッカーの代用」として使用することもできます。その場合は、アタッカーオープンフェイズ(後述)に、
+    「セットアタッカーとしてオープンします」と宣言し」 — a choice (option ``set_attacker``: ``declare``, the
+    default, asks; ``always`` declares it for the player)."""
+    if _unopened(s, p):
+        if s.game.options["set_attacker"] == "declare":
+            s.decide(p, "declare", "apply_declare")
+            return
+        _declare(s, p)
+    _after_declare(s, p)
+
+
+def _after_declare(s: KirifudaState, p: int) -> None:
+    if p == s.first:
+        _declare_turn(s, s.second)
+    else:
+        _attacker_effects(s)
+
+
+@rules.offer("declare")
+def declare_actions(s: KirifudaState) -> list[Action]:
+    return [DECLARE_SET_ATTACKER, KEEP_SET]
+
+
+@rules.rule()
+def apply_declare(s: KirifudaState, action: Action) -> None:
+    p = s.to_move
+    if action.kind == "open-set-attacker":
+        _declare(s, p)
+    else:  # the card stays set: no attacker this round; the end phase leaves it in place
+        s.emit("keep_set", p)
+    _after_declare(s, p)
+
+
+def _declare(s: KirifudaState, p: int) -> None:
+    """セットアタッカー: face down, counts as open (オープン状態とみなします), POW 200, no effect, every
+    attribute."""
+    inst = s.z(p, ATTACKER_SLOT)[0]
+    s.flags[inst] = (s.flags[inst] & ~UNOPENED_FLAG) | SET_ATTACKER_FLAG
+    s.pow[p] = SET_ATTACKER_POW
+    s.attr[p] = ALL_ATTRS
+    s.emit("set_attacker", p, pow=SET_ATTACKER_POW)
+
+
+def _attacker_effects(s: KirifudaState) -> None:
+    """【2】 the opened attackers' 【オープン】 effects, first player first; then サポートオープン."""
+    tb = s.game.tables
     todo: list[tuple] = []
     for p in (s.first, s.second):
         slot = s.z(p, ATTACKER_SLOT)
@@ -347,8 +478,9 @@ def apply_support_open(s: KirifudaState, action: Action) -> None:
 # ---------------------------------------------------------------------- エンドフェイズ
 @rules.rule()
 def end_phase(s: KirifudaState) -> None:
-    """Face-up cards go to the discard pile; set (face-down) cards stay, except a set 切り札サポート.
-    A セットアタッカー counts as open, so it is discarded too (our reading, RULES.md)."""
+    """Face-up cards go to the discard pile; set (face-down) cards stay — a support left set in the attacker
+    slot too — except a set 切り札サポート. A セットアタッカー counts as open, so it is discarded too (our
+    reading, RULES.md)."""
     tb = s.game.tables
     for p in (s.first, s.second):
         for zk in (ATTACKER_SLOT, *SUPPORT_SLOTS):
@@ -356,8 +488,8 @@ def end_phase(s: KirifudaState) -> None:
             if not z:
                 continue
             inst = z[0]
-            if s.flags[inst] & (FACE_UP | 2) or tb.ctype[s.cards[inst]] == TRUMP_SUPPORT:
-                s.flags[inst] &= ~2
+            if s.flags[inst] & (FACE_UP | SET_ATTACKER_FLAG) or tb.ctype[s.cards[inst]] == TRUMP_SUPPORT:
+                s.flags[inst] &= ~SET_ATTACKER_FLAG
                 s.move(inst, p * NZ + DISCARD, face_up=True)
                 s.emit("discard", p, inst)
         s.pow[p] = -1

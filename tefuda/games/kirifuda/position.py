@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from tefuda.core import Game, PositionError
 
 from . import phases
-from .cards import TRUMP_ATTACKER, TRUMP_SUPPORT, TYPE_IDS
+from .cards import SUPPORT, TRUMP_ATTACKER, TRUMP_SUPPORT, TYPE_IDS
 from .game import MAIN, TRUMP_A, TRUMP_S
-from .phase_ids import DRAW, PHASE_NAMES, SET_ATTACKER
+from .phase_ids import DRAW, PHASE_NAMES, SET_ATTACKER, UNOPENED_FLAG
 from .state import KirifudaState
-from .zones import DECK, HAND, LIFE, NZ, SUPPORT_SLOTS, TRUMP, zone_specs
+from .zones import ATTACKER_SLOT, DECK, HAND, LIFE, NZ, SUPPORT_SLOTS, TRUMP, zone_specs
 
 Names = Sequence[str]
 _STARTS = {"set": SET_ATTACKER, "draw": DRAW}
@@ -31,6 +31,7 @@ def position(
     decks: Sequence[Names] = ((), ()),
     lives: Sequence[Names] = ((), ()),
     supports: Sequence[Sequence[str | None]] = ((), ()),
+    attackers: Sequence[str | None] = (None, None),
     trumps: Sequence[Names] = ((), ()),
     first: int = 0,
     start: str = "set",
@@ -42,7 +43,9 @@ def position(
     advance: bool = False,
 ) -> KirifudaState:
     """A state at the first decision of the セット (``start="set"``) or ドロー (``"draw"``) phase of
-    ``round``. Raises :class:`PositionError` naming the argument that breaks a rule of the table."""
+    ``round``. ``attackers``: a support each player left set in the アタッカー置き場 at an earlier attacker
+    open (not declared a セットアタッカー; only a support can be there between rounds). Raises
+    :class:`PositionError` naming the argument that breaks a rule of the table."""
     cs = game.cardset
     if start not in _STARTS:
         raise PositionError(f"position: start must be one of {', '.join(_STARTS)}, not {start!r}")
@@ -51,6 +54,7 @@ def position(
         "decks": decks,
         "lives": lives,
         "supports": supports,
+        "attackers": attackers,
         "trumps": trumps,
         "trump_used": trump_used,
         "overwrite_used": overwrite_used,
@@ -88,6 +92,14 @@ def position(
             if name is not None:
                 c = card(name, f"supports[{seat}][{k}]", False)
                 instances.append((c, seat, MAIN, seat * NZ + SUPPORT_SLOTS[k]))
+        if attackers[seat] is not None:
+            c = card(attackers[seat], f"attackers[{seat}]", False)
+            if TYPE_IDS.index(cs[c].type) != SUPPORT:
+                raise PositionError(
+                    f"position: attackers[{seat}]: {cs[c].label} is not a support — an attacker always turns "
+                    "face up at the attacker open, so only a support can be left set in the attacker slot"
+                )
+            instances.append((c, seat, MAIN, seat * NZ + ATTACKER_SLOT))
         kinds = []
         for k, name in enumerate(trumps[seat]):
             c = card(name, f"trumps[{seat}][{k}]", True)
@@ -103,6 +115,9 @@ def position(
     s.rps_winner = first
     s.overwrite_used = list(overwrite_used)
     s.trump_used = list(trump_used)
+    for seat in range(2):
+        for inst in s.zones[seat * NZ + ATTACKER_SLOT]:
+            s.flags[inst] |= UNOPENED_FLAG  # it stayed face down at the last attacker open: public
     if start == "set":
         phases.begin_set_phase(s)
     else:

@@ -20,6 +20,7 @@ from tefuda.core.state import shares
 
 from .cards import ATTACKER, SUPPORT, TRUMP_ATTACKER, TRUMP_SUPPORT
 from .phase_ids import (  # noqa: F401 - re-exported for callers
+    ATTACKER_OPEN,
     CHOICE,
     DONE,
     DRAW,
@@ -41,6 +42,7 @@ from .phase_ids import (  # noqa: F401 - re-exported for callers
     TRUMP_ATTACKER_ACT,
     TRUMP_PHASE,
     TRUMP_SUPPORT_ACTS,
+    UNOPENED_FLAG,
 )
 from .rules import rules
 from .zones import DECK, HAND, LIFE, NZ, REVEAL, SUPPORT_SLOTS, TRUMP
@@ -56,6 +58,7 @@ PHASE_EN = (
     "effect choice",
     "battle phase (taking a life card)",
     "game over",
+    "attacker open phase",
 )
 _PROMPTS = {
     SEAT: ("choose", "先攻か後攻かを選ぶ", "choose to go first or second"),
@@ -71,7 +74,12 @@ _PROMPTS = {
         "サポート置き場にセットするカード",
         "a card to set in a support slot, or done",
     ),
-    TRUMP_PHASE: ("choose", "切り札を使うか", "use a trump?"),
+    TRUMP_PHASE: ("yes_no", "切り札を使うかどうか", "use a trump?"),
+    ATTACKER_OPEN: (
+        "yes_no",
+        "アタッカー置き場のサポートをセットアタッカーとしてオープンするか",
+        "open the support in your attacker slot as a set attacker?",
+    ),
     SUPPORT_OPEN: ("choose", "オープンするサポート", "a support to open, or pass"),
     TAKE_LIFE: ("choose_target", "相手のライフを1枚選ぶ", "choose one of the opponent's life cards"),
 }
@@ -141,7 +149,7 @@ class KirifudaState(SeatTable, FlowState):
         "hits": Seq(Tup(Seat(), Seat())),
         **FlowState.flow_types(rules),
     }
-    _FLAGS: ClassVar = Flags({SET_ATTACKER_FLAG: "set_attacker"})
+    _FLAGS: ClassVar = Flags({SET_ATTACKER_FLAG: "set_attacker", UNOPENED_FLAG: "unopened"})
 
     phase: int
     first: int
@@ -211,9 +219,10 @@ class KirifudaState(SeatTable, FlowState):
 
     # ------------------------------------------------------------------ determinization
     def _constraint(self, inst: int):
-        if self.flags[inst] & SET_ATTACKER_FLAG:
+        if self.flags[inst] & (SET_ATTACKER_FLAG | UNOPENED_FLAG):
             ctype = self.game.tables.ctype
-            return lambda c: ctype[c] == SUPPORT  # a set attacker is known to be a support card
+            # a set attacker, or a card that stayed face down at the attacker open, is known to be a support
+            return lambda c: ctype[c] == SUPPORT
         return None
 
     def _sample_prior(self, owner: int, klass: int, n: int, known_defs: list[int], rng: Rng) -> list[int]:
@@ -268,6 +277,8 @@ class KirifudaState(SeatTable, FlowState):
             what, _, inst = p.args
             kind, ja, en = _CHOICE_PROMPTS[what]
             source = place(self, inst, viewer)
+        elif p is not None and p.what == "trump_set":
+            kind, ja, en = "choose", "セットする切り札と場所", "the trump to set, and where"
         return {"seat": self.to_move, "kind": kind, "ja": ja, "en": en, "min": 1, "max": 1, "source": source}
 
     def extra(self, viewer: int) -> dict[str, Any]:
