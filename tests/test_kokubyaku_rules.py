@@ -1,5 +1,6 @@
-"""Scenario tests for 黒白物語, one per rule of the text (and our decisions next to them); the text's own
-examples — 例1, 例2 and the チェーン example — first."""
+"""Scenario tests for 黒白物語, one per rule of the text (and our decisions next to them), each quoting the
+sentence of shared/rules/kokubyaku.txt it checks; the text's own examples — 例1, 例2 and the チェーン example
+— first. The rules the audit of issue 23 changed have their own tests in test_kokubyaku_audit.py."""
 
 from __future__ import annotations
 
@@ -38,10 +39,12 @@ def codes(s) -> list[str]:
 
 # ---------------------------------------------------------------------- the text's examples
 def test_example_1_a_quick_magic_destroys_after_both_pass():
-    """例1: P1 has nothing to do and hands priority over; P2 answers with 《B》 (a quick magic destroying
-    《A》) and hands it back; P1 passes; both passed, so the effect is applied: 《A》 is destroyed."""
+    """例1: 「自分はやることがなかったため、優先権を相手に渡しました。相手は《A》に対し《B》というモンスターを
+    破壊するクイック・マジックを発動し、優先権を渡しました。自分はやることがなかったので優先権をパスしました。
+    お互いが優先権をパスしたため、効果の処理が始まります。《B》に効果が適用されます。よって《A》が破壊されまし
+    た。」"""
     s = game().position(monsters=({1: "骨の兵士"}, {}), hands=(["白鳩"], ["一閃"]))
-    assert s.phase == MAIN1 and s.current_player == 0  # フェイズ開始時にターンプレイヤーが得る
+    assert s.phase == MAIN1 and s.current_player == 0  # 「フェイズ開始時にターンプレイヤーが得る。」
     do(s, "pass")
     assert s.current_player == 1
     do(s, "cast om1 一閃")
@@ -52,8 +55,9 @@ def test_example_1_a_quick_magic_destroys_after_both_pass():
 
 
 def test_example_2_a_summon_keeps_priority_for_its_own_effect():
-    """例2: P1 summons 《ならず》 and activates its 起動効果 — only then does priority move; P2 passes and the
-    effect is applied."""
+    """例2: 「メインフェイズ1開始時、《ならず》を召喚し、起動効果を発動しました。ここで初めて優先権が相手に移
+    ります。相手はやることがないので優先権をパスしました。お互いが優先権をパスしたため、効果の処理が始まりま
+    す。」"""
     s = game().position(hands=(["ならず"], ["白鳩"]))
     do(s, "summon l-atk ならず")
     assert s.current_player == 0 and s.pending.what == "after_summon"  # 優先権が移らない
@@ -65,8 +69,9 @@ def test_example_2_a_summon_keeps_priority_for_its_own_effect():
 
 
 def test_the_chain_example_resolves_newest_first():
-    """チェーン: P2 answers with 《B》 (destroy 《A》), P1 chains 《C》 (negate a quick magic), P2 passes:
-    《C》 resolves first and negates 《B》, so 《A》 stays."""
+    """チェーン: 「自分は《A》が破壊されたくないので、《C》というクイック・マジックを無効にする
+    クイック・マジックを発動しました。…チェーンは逆順処理なので、まず《C》を処理します。《B》の効果を無効にし
+    ました。…よって《A》が残りました。」"""
     s = game().position(monsters=({1: "骨の兵士"}, {}), hands=(["封魔"], ["一閃", "白鳩"]))
     do(s, "pass", "cast om1 一閃", "cast - 封魔")
     assert s.current_player == 1 and len(s.links) == 2
@@ -77,6 +82,9 @@ def test_the_chain_example_resolves_newest_first():
 
 # ---------------------------------------------------------------------- 優先権
 def test_a_summon_without_an_effect_gives_priority_up_and_the_turn_goes_on():
+    """「○モンスターの召喚、特殊召喚、表示形式変更し、起動効果を発動、または優先権を放棄したとき」 priority
+    moves; the opponent's pass then gives it back to the turn player, in the same phase (no end was
+    declared)."""
     s = game().position(hands=(["骨の兵士", "白鳩"], ["一閃"]))
     do(s, "summon l-atk 骨の兵士")
     assert s.current_player == 1  # 召喚し…優先権を放棄したとき
@@ -85,6 +93,8 @@ def test_a_summon_without_an_effect_gives_priority_up_and_the_turn_goes_on():
 
 
 def test_the_turn_players_pass_declares_the_end_of_the_phase():
+    """「○フェイズ終了宣言をしたとき」 priority moves to the opponent, who may still answer; when they pass
+    too, the phase ends (our reading: the turn player's pass over an empty chain is that declaration)."""
     s = game().position(hands=(["白鳩"], ["白鳩"]))
     do(s, "pass")  # フェイズ終了宣言
     assert s.phase == MAIN1 and s.current_player == 1
@@ -93,13 +103,18 @@ def test_the_turn_players_pass_declares_the_end_of_the_phase():
 
 
 def test_a_seat_with_nothing_to_act_with_is_not_asked():
+    """Our decision: a seat is given 優先権 only when public facts say it could act (here P2 has no card in
+    hand and no usable effect, so its pass is taken for it)."""
     s = game().position(hands=(["白鳩"], []))
-    do(s, "pass")  # P2 has an empty hand and no usable effect: public facts, no question
+    do(s, "pass")
     assert s.phase == BATTLE
 
 
 # ---------------------------------------------------------------------- 召喚
 def test_one_normal_summon_a_turn_and_colour_zones():
+    """「黒は左から2マス、白は右から2マスにのみ出せる。」 「1ターンに一体のみ通常召喚(場に出す)することができ
+    る。」「黒と白どちらのエリアにも置くことができる以外は通常モンスターと同じ。」 (灰)
+    「モンスターのレベルの数カウンターを取り除き、召喚。」"""
     s = game().position(hands=(["影の小鬼", "見習い騎士", "流浪の剣士"], ["白鳩"]), sources=(5, 3))
     assert "summon l-atk 影の小鬼" in legal(s) and "summon r-atk 影の小鬼" not in legal(s)  # 黒: left
     assert "summon r-atk 見習い騎士" in legal(s) and "summon l-atk 見習い騎士" not in legal(s)  # 白: right
@@ -111,11 +126,16 @@ def test_one_normal_summon_a_turn_and_colour_zones():
 
 
 def test_a_colour_with_both_zones_full_cannot_be_summoned():
+    """「黒は左から2マス…にのみ出せる。」: with both black zones taken there is nowhere to put a black
+    monster."""
     s = game().position(hands=(["影の小鬼"], ["白鳩"]), monsters=({1: "骨の兵士", 2: "黒狼"}, {}))
     assert not any(a.startswith("summon") for a in legal(s))
 
 
 def test_level_4_and_up_only_by_tribute_and_its_cost_is_the_difference():
+    """「レベル4以上のモンスターは、モンスターを生贄(屍の森に置く)に転生(場に出す)しなければ場に出せない。これ
+    は通常召喚に含む。」 「転生する場合は、転生するモンスターのレベル−生贄にするモンスターのレベルの数
+    カウンターを取り除く。」"""
     s = game().position(hands=(["屍騎士"], ["白鳩"]), monsters=({1: "骨の兵士"}, {}), sources=(2, 3))
     assert "summon l-atk 屍騎士" not in legal(s)
     do(s, "tribute l-atk 屍騎士")
@@ -126,28 +146,39 @@ def test_level_4_and_up_only_by_tribute_and_its_cost_is_the_difference():
 
 
 def test_a_summon_rule_effect_summons_without_sacrifices():
+    """召喚ルール効果 「チェーンを組まない。」: 鉄の巨人 【召喚ルール】このカードは生贄なしで転生できる — for
+    its full level (4 counters)."""
     s = game().position(hands=(["鉄の巨人"], ["白鳩"]), sources=(4, 3))
-    assert "summon r-atk 鉄の巨人" in legal(s)  # 召喚ルール効果: 生贄なし (full cost)
+    assert "summon r-atk 鉄の巨人" in legal(s)
+    do(s, "summon r-atk 鉄の巨人")
+    assert s.sources[0] == 0 and s.normal_done and not s.links
 
 
 def test_merge_sacrifices_a_black_and_a_white_monster_of_the_recipe():
+    """「黒属性のモンスターと白属性の決められた種族、カード名のモンスターを生贄にすることで混成(場に出す)でき
+    る。」「モンスターエリアの真ん中のマスに出せる。」 — paying the chaos monster's level
+    (test_kokubyaku_audit.py)."""
     s = game().position(
         monsters=({1: "深淵竜", 4: "智天使"}, {}),
         chaos=(["黄昏竜"], []),
         hands=([], ["白鳩"]),
-        sources=(0, 3),
+        sources=(6, 3),
     )
-    assert "merge m1+m4 黄昏竜" in legal(s)  # 黒の竜族 + 白の天使族, cost 6 - (5 + 2) → 0
+    assert "merge m1+m4 黄昏竜" in legal(s)  # 黒の竜族 + 白の天使族
     do(s, "merge m1+m4 黄昏竜")
     assert names(s, 0, M0 + 2) == ["黄昏竜"] and sorted(names(s, 0, GRAVE)) == sorted(["深淵竜", "智天使"])
+    assert s.sources[0] == 0 and not s.normal_done  # 混成 is no 通常召喚: only 転生 「通常召喚に含む」
 
 
 def test_a_grey_monster_is_no_part_of_a_recipe():
+    """「黒属性のモンスターと白属性の…モンスターを生贄に」: a 灰属性 monster is neither (「灰属性モンスター」
+    is its own attribute)."""
     s = game().position(monsters=({1: "灰竜", 4: "智天使"}, {}), chaos=(["黄昏竜"], []), sources=(9, 3))
     assert not any(a.startswith("merge") for a in legal(s))
 
 
-def test_position_changes_once_a_turn_not_after_attacking():
+def test_position_cannot_change_after_attacking():
+    """「そのモンスターはエンドフェイズまで表示形式を変更できない(カードの効果によっての変更は可能。)。」"""
     s = game().position(monsters=({1: "骨の兵士", 2: "黒狼"}, {}), phase="battle", hands=([], ["白鳩"]))
     do(s, "attack m1 -", "pass")  # no monsters on P2's side: a direct attack, once P2 passes
     assert s.sp[1] == 8000 - 1000
@@ -168,6 +199,9 @@ def test_position_changes_once_a_turn_not_after_attacking():
     ],
 )
 def test_battle_outcomes(mine, theirs, defense, sp, left):
+    """攻撃表示VS攻撃表示: 「APが小さかったモンスターのコントローラーは、APの差のダメージを負い、その
+    モンスターを破壊する。」 攻撃表示VS守備表示: 「APの数値が小さかった場合、差のダメージを受け、その
+    モンスターは破壊されない。DPの数値が小さかった場合、守備モンスターは破壊され、ダメージは発生しない。」"""
     zone = 4 if theirs in ("盾の騎士",) else 1
     opp = {zone: ("~" if defense else "") + theirs}
     s = game().position(monsters=({1: mine}, opp), phase="battle", hands=([], ["白鳩"]))
@@ -178,30 +212,36 @@ def test_battle_outcomes(mine, theirs, defense, sp, left):
     assert (monster(s, 0, 1) is not None, monster(s, 1, zone) is not None) == left
 
 
-def test_equal_attack_points_destroy_both_by_default_or_neither():
-    for tie, left in (("both", (False, False)), ("none", (True, True))):
-        s = game(tie=tie).position(
-            monsters=({1: "骨の兵士"}, {1: "骨の兵士"}), phase="battle", hands=([], ["白鳩"])
-        )
-        do(s, "attack m1 om1", "pass", "accept")
-        assert (monster(s, 0, 1) is not None, monster(s, 1, 1) is not None) == left
-
-
 def test_a_refused_battle_is_a_direct_attack():
+    """「相手プレイヤーはそのバトルを受けるかどうかを選択できる。バトルを受けなかった場合、攻撃モンスターの
+    攻撃は直接攻撃となる。」"""
     s = game().position(monsters=({1: "骨の兵士"}, {1: "深淵竜"}), phase="battle", hands=([], ["白鳩"]))
     do(s, "attack m1 om1", "pass", "refuse")
     assert s.sp[1] == 8000 - 1000 and monster(s, 1, 1) is not None
 
 
 def test_each_monster_attacks_once_and_only_in_attack_position():
+    """「自分の攻撃モンスター(攻撃表示のモンスター)…を選択し、バトルできる。」 「バトルは何度でも行える。」
+    and 「バトルを行えるモンスターがいなくなったり、止めたくなったらフェイズを終了する。」: any number of
+    battles, each monster once (our reading: a monster that battled can no longer battle — else
+    「いなくなったり」 could not happen while one stands, and one monster could attack an empty side without
+    end)."""
     s = game().position(monsters=({1: "骨の兵士", 2: "~黒狼"}, {}), phase="battle", hands=([], ["白鳩"]))
     assert legal(s) == ["attack m1 -", "pass"]
     do(s, "attack m1 -", "pass")
     assert legal(s) == ["pass"]
 
 
+def test_the_first_player_may_attack_on_the_first_turn():
+    """「相手モンスターがいない場合、プレイヤーへ直接攻撃できる。」: no first-turn exception in the text."""
+    s = game().position(monsters=({1: "骨の兵士"}, {}), phase="battle", turn=1, hands=([], ["白鳩"]))
+    assert "attack m1 -" in legal(s)
+
+
 # ---------------------------------------------------------------------- 呪文
 def test_a_single_spell_resolves_then_goes_to_the_graveyard():
+    """単発呪文: 「基本的に発動すると効果を発揮する。使ったら屍の森へ置く。呪文エリアの一番左と一番右に出せ
+    る。」"""
     s = game().position(hands=(["火球"], ["白鳩"]))
     do(s, "cast - 火球")
     assert names(s, 0, S0) == ["火球"]  # it stands in the leftmost spell zone while it waits
@@ -210,63 +250,83 @@ def test_a_single_spell_resolves_then_goes_to_the_graveyard():
 
 
 def test_spells_need_a_free_zone_of_their_kind():
+    """「呪文エリアの一番左と一番右に出せる。そのマスが埋まっていた場合使えない。」"""
     s = game().position(hands=(["火球"], ["白鳩"]), spells=({1: "戦旗", 5: "聖なる結界"}, {}))
     assert "cast - 火球" not in legal(s)  # 単発: leftmost or rightmost, both full
 
 
 def test_an_equip_gives_its_monster_the_bonus_and_a_second_maki_replaces_the_first():
+    """魔器: 「発動後モンスターに装備される。装備されたモンスターはその効果を得る。一体に装備できる魔器は一枚
+    のみ。既に装備されている場合、装備カードを屍の森に置き、新たに装備できる。呪文エリアの真ん中3マスに出せ
+    る。」"""
     s = game().position(monsters=({1: "骨の兵士"}, {}), hands=(["黒剣", "竜の牙"], ["白鳩"]))
     do(s, "cast m1 黒剣", "pass")
     m = monster(s, 0, 1)
     assert s.ap(m) == 1000 + 700
+    assert names(s, 0, S0 + 1) == ["黒剣"]
     do(s, "cast m1 竜の牙", "pass")
     assert s.ap(m) == 1000 + 1000 and names(s, 0, GRAVE) == ["黒剣"]  # 一体に装備できる魔器は一枚のみ
 
 
-def test_a_possession_leaves_when_its_monster_attacks():
-    s = game().position(
-        monsters=({1: "骨の兵士"}, {}),
-        spells=({2: "魔の契約"}, {}),
-        equips=({2: "m1"}, {}),
-        phase="battle",
-        hands=([], ["白鳩"]),
-    )
-    assert s.ap(monster(s, 0, 1)) == 1500
-    do(s, "attack m1 -")
-    assert names(s, 0, GRAVE) == ["魔の契約"]
+def test_any_number_of_possessions_on_one_monster():
+    """憑依: 「発動後モンスターに装備させる。装備されたモンスターはその効果を得る。一体に何枚でも装備でき
+    る。」"""
+    s = game().position(monsters=({1: "骨の兵士"}, {}), hands=(["魔の契約", "霊の絆"], ["白鳩"]))
+    do(s, "cast m1 魔の契約", "pass", "cast m1 霊の絆", "pass")
+    assert s.ap(monster(s, 0, 1)) == 1000 + 500 + 400 and names(s, 0, GRAVE) == []
 
 
 def test_a_field_cannot_be_overwritten_and_is_never_a_source():
+    """フィールド: 「ソースにできない。遊戯王と違い、上書きはない。」"""
     s = game().position(hands=(["聖都", "竜の谷"], ["白鳩"]), fields=("古の書庫", None))
     assert not any(a.startswith("cast") for a in legal(s))
     assert not any(a.startswith("source") for a in legal(s))
 
 
 def test_quick_magic_in_the_opponents_turn_other_spells_only_in_your_main_phase():
+    """クイック・マジック: 「手札から直接墓地に送ることで効果を発動する。相手ターンでも発動できる。」 — the
+    others are activated in your own main phase (「・呪文を発動する。」 is one of メインフェイズ1's
+    actions)."""
     s = game().position(monsters=({1: "骨の兵士"}, {}), hands=(["白鳩"], ["一閃", "火球"]))
     do(s, "pass")
     assert legal(s) == ["cast om1 一閃", "pass"]
+    do(s, "cast om1 一閃")
+    assert names(s, 1, GRAVE) == ["一閃"]  # straight to 屍の森 on activation
 
 
 # ---------------------------------------------------------------------- ソース
 def test_a_card_in_the_source_pile_gives_a_counter_once_a_turn():
+    """「・ソース置き場にモンスター・呪文を置ける。」 (our decision, option source_card: one counter at once;
+    once a turn: 「ソース(一般に言うマナ)を貯めることで、強いモンスターを出すことができる。」)"""
     s = game().position(hands=(["骨の兵士", "火球"], ["白鳩"]), sources=(0, 3))
     do(s, "source 火球")
     assert s.sources[0] == 1 and names(s, 0, SOURCE) == ["火球"]
     assert not any(a.startswith("source") for a in legal(s))
+    assert s.current_player == 0  # no 「優先権が移る行動」: P1 keeps priority
 
 
-def test_standby_adds_a_counter_and_the_first_player_skips_the_first_draw():
+def test_standby_adds_a_counter():
+    """スタンバイフェイズ: 「開始時にソースカウンターを一つ追加する。」 (and 「最初にカウンターは3つ置かれてい
+    て」)"""
     s = game().new_state(None, 3)
     do(s, "go-first")
-    assert s.phase == DRAW and "no_first_draw" in codes(s)  # 優先権 at the start of the ドローフェイズ too
-    assert len(s.zones[s.first * NZ + HAND]) == 6
+    assert s.phase == DRAW and s.sources == [3, 3]  # 優先権 at the start of the ドローフェイズ too
     do(s, "pass", "pass")
     assert s.phase == STANDBY and s.sources[s.first] == 3 + 1
 
 
+def test_the_opening_hands_and_sp():
+    """概要: 「デッキ枚数40枚」 「手札6枚 (上限8枚まで)」 「SP(ソウル・ポイント)8000」."""
+    s = game().new_state(None, 3)
+    do(s, "go-second")
+    second = 1 - s.first
+    assert len(s.zones[second * NZ + HAND]) == 6 and len(s.zones[second * NZ]) == 40 - 6
+    assert s.sp == [8000, 8000]
+
+
 # ---------------------------------------------------------------------- losing
 def test_sp_zero_loses():
+    """「SPが無くなったり…負け。」"""
     s = game().position(monsters=({1: "深淵竜"}, {}), phase="battle", sp=(8000, 2000), hands=([], ["白鳩"]))
     do(s, "attack m1 -", "pass")
     assert s.is_over and s.result.winner == 0 and s.result.code == "sp_zero"
@@ -291,7 +351,8 @@ def test_illegal_actions_change_nothing():
 
 # ---------------------------------------------------------------------- 誘発 / 誘発即時 and the verbs
 def test_a_quick_trigger_negates_an_attack_in_the_opponents_turn():
-    """熾天使: 【誘発即時】 when an opponent's monster declares an attack, negate — the attack ends."""
+    """誘発即時効果: 「決められたタイミングならば相手ターンでも発動できる効果。必ずチェーンを組む。」 — 熾天使
+    【誘発即時】相手のモンスターが攻撃宣言した時、その攻撃を無効にする: the attack ends."""
     s = game().position(monsters=({1: "深淵竜"}, {4: "熾天使"}), phase="battle", hands=([], ["白鳩"]))
     do(s, "attack m1 om4")
     assert s.current_player == 1 and legal(s) == ["use -", "decline"]
@@ -302,10 +363,12 @@ def test_a_quick_trigger_negates_an_attack_in_the_opponents_turn():
 
 
 def test_a_trigger_is_only_for_its_own_turn_and_a_quick_trigger_for_either():
+    """誘発効果: 「自分のターンのみ、決められたタイミングで発動する効果。」 誘発即時効果:
+    「決められたタイミングならば相手ターンでも発動できる効果。」"""
     # 影の小鬼's 誘発 (draw when destroyed) does not fire in the opponent's turn
     s = game().position(monsters=({1: "深淵竜"}, {1: "影の小鬼"}), phase="battle", hands=([], ["白鳩"]))
     do(s, "attack m1 om1", "pass", "accept")
-    assert "declined" not in codes(s) and len(s.zones[1 * NZ + HAND]) == 1
+    assert "activate" not in codes(s) and len(s.zones[1 * NZ + HAND]) == 1
     # 幽霊船's 誘発即時 (damage when the opponent summons) does
     s = game().position(monsters=({}, {1: "幽霊船"}), hands=(["骨の兵士"], ["白鳩"]))
     do(s, "summon l-atk 骨の兵士")
@@ -315,29 +378,59 @@ def test_a_trigger_is_only_for_its_own_turn_and_a_quick_trigger_for_either():
 
 
 def test_a_summon_trigger_chains_and_resolves():
+    """誘発効果 「必ずチェーンを組む。」: 夜の魔女's goes on the chain (by itself: it is 「発動する」, not
+    「発動できる」, test_kokubyaku_audit.py) and priority moves to the opponent, whose pass resolves it."""
     s = game().position(hands=(["夜の魔女"], ["白鳩"]))
     do(s, "summon l-atk 夜の魔女")
-    assert legal(s) == ["use -", "decline"]  # 【誘発】 when summoned: 500 damage
-    do(s, "use -")
-    assert s.current_player == 1
+    assert len(s.links) == 1 and s.current_player == 1
     do(s, "pass")
     assert s.sp[1] == 8000 - 500
 
 
+def test_a_special_summon_is_a_summon_and_no_normal_summon():
+    """「また、カードの効果による召喚を特殊召喚という。」: it is a 召喚 (「召喚された時」 effects go off), and
+    not the turn's 通常召喚 (「1ターンに一体のみ通常召喚…することができる」)."""
+    s = game().position(hands=(["死者の呼び声", "骨の兵士"], ["白鳩"]), graves=(["夜の魔女"], []))
+    do(s, "cast - 死者の呼び声", "pass", "revive m1-atk 夜の魔女")
+    assert names(s, 0, M0) == ["夜の魔女"] and "special_summon" in codes(s)
+    do(s, "pass")  # 夜の魔女's 誘発 went on the chain by itself; P2 passes, it resolves
+    assert s.sp[1] == 8000 - 500
+    assert "summon l-atk 骨の兵士" in legal(s)  # the 通常召喚 is still there
+
+
+def test_a_sacrifice_is_not_a_destruction():
+    """「モンスターを生贄(屍の森に置く)に転生」: a sacrifice is put in 屍の森, not 破壊 — its 「破壊された時」
+    effect does not go off."""
+    s = game().position(hands=(["屍騎士"], ["白鳩"]), monsters=({1: "影の小鬼"}, {}), sources=(9, 3))
+    do(s, "tribute l-atk 屍騎士", "sacrifice m1", "done")
+    assert names(s, 0, GRAVE) == ["影の小鬼"] and "destroyed" not in codes(s)
+    assert len(s.zones[HAND]) == 0  # no draw
+
+
 def test_revive_search_and_bounce():
+    """死者の呼び声 「自分の屍の森からレベル4以下のモンスター1体を特殊召喚する。」 (the player chooses),
+    影渡り 「モンスター1体を持ち主の手札に戻す」, 召喚の巻物 「デッキからモンスター1体を手札に加える。」 (the
+    player chooses)."""
     s = game().position(hands=(["死者の呼び声", "影渡り"], ["白鳩"]), graves=(["骨の兵士", "深淵竜"], []))
     do(s, "cast - 死者の呼び声", "pass")  # level 4 or lower: 深淵竜 (5) cannot come back
-    assert names(s, 0, M0) == ["骨の兵士"]
-    do(s, "cast m1 影渡り", "pass")
+    assert legal(s) == ["revive m1-atk 骨の兵士", "revive m1-def 骨の兵士", "revive m2-atk 骨の兵士",
+                        "revive m2-def 骨の兵士"]  # fmt: skip
+    do(s, "revive m2-def 骨の兵士")
+    assert names(s, 0, M0 + 1) == ["骨の兵士"] and s.defending(monster(s, 0, 2))
+    do(s, "cast m2 影渡り", "pass")
     assert "骨の兵士" in names(s, 0, HAND)
     s = game().position(
-        hands=(["召喚の巻物"], ["白鳩"]), decks=(["火球", "夜の魔女", "火球"], ["骨の兵士"] * 5)
+        hands=(["召喚の巻物"], ["白鳩"]), decks=(["火球", "夜の魔女", "火球", "黒狼"], ["骨の兵士"] * 5)
     )
     do(s, "cast - 召喚の巻物", "pass")
-    assert "夜の魔女" in names(s, 0, HAND) and "searched" in codes(s)
+    assert legal(s) == ["take 夜の魔女", "take 黒狼"]
+    do(s, "take 黒狼")
+    assert "黒狼" in names(s, 0, HAND) and "searched" in codes(s) and len(s.zones[0]) == 3
 
 
 def test_auras_help_their_owner_only_and_fields_both_players():
+    """オーラ呪文: 「場に存在し続ける間、自分のみに効果を適用し続けたり」; フィールド:
+    「お互いに効果を使用できる。」"""
     s = game().position(
         monsters=({1: "骨の兵士"}, {1: "黒狼"}), spells=({1: "戦旗"}, {}), fields=(None, "竜の谷")
     )
@@ -347,11 +440,15 @@ def test_auras_help_their_owner_only_and_fields_both_players():
 
 
 def test_either_player_may_use_a_fields_activated_effect():
+    """フィールド: 「お互いに効果を使用できる。」 — an 起動効果 still in the user's own main phase
+    (「自分のメインフェイズのみ、任意のタイミングで発動できる効果。」)."""
     s = game().position(fields=(None, "古の書庫"), hands=(["白鳩"], ["白鳩"]))
     assert "activate of#1 -" in legal(s)  # the opponent's field, in your own main phase
 
 
 def test_the_hand_limit_is_checked_at_the_end_of_the_turn():
+    """「手札6枚 (上限8枚まで)」: our decision, the text says not when — at the end of your own
+    エンドフェイズ, discard down to 8."""
     nine = ["白鳩"] * 3 + ["骨の兵士"] * 3 + ["黒狼"] * 3
     s = game().position(hands=(nine, []), phase="main2")
     do(s, "pass", "pass")  # main 2 ends, then the end phase (P2, with no cards, is not asked)
@@ -360,25 +457,8 @@ def test_the_hand_limit_is_checked_at_the_end_of_the_turn():
     assert len(s.zones[HAND]) == 8 and s.active == 1
 
 
-def test_deck_out_options():
-    """`deck_out = draw`: you lose when you must draw from an empty deck; `empty`: when the last one goes."""
-    for option, lost_on_turn in (("draw", 6), ("empty", 4)):
-        s = game(deck_out=option).position(
-            decks=(["骨の兵士"], ["骨の兵士"] * 9), phase="main2", hands=([], [])
-        )
-        p1_draws = 0
-        for _ in range(40):
-            if s.is_over:
-                break
-            before = len(s.zones[0])
-            do(s, "pass")
-            p1_draws += before - len(s.zones[0])
-        assert s.is_over and s.result.code == "deck_out" and s.result.winner == 1
-        assert p1_draws == 1  # the one card was drawn; with `draw` the next draw lost, with `empty` at once
-        assert s.turn == lost_on_turn  # P1 draws its one card on turn 4 (the position starts on turn 2)
-
-
 def test_a_source_card_option_standby_counts_each_standby():
+    """Option ``source_card = standby`` (our decision, the text never says what a source card gives)."""
     s = game(source_card="standby").position(hands=(["火球"], []), sources=(0, 3))
     do(s, "source 火球")
     assert s.sources[0] == 0  # nothing at once
@@ -404,3 +484,33 @@ def test_revive_is_offered_only_with_a_zone_of_the_monsters_colour():
     assert "cast - 死者の呼び声" not in legal(s)  # 影の小鬼 is black: both black zones are taken
     s = game().position(monsters=(full, {}), hands=(["死者の呼び声"], ["白鳩"]), graves=(["白鳩"], []))
     assert "cast - 死者の呼び声" in legal(s)  # a white one has its zones free
+
+
+def test_effects_of_one_moment_go_on_the_chain_turn_player_first():
+    """Our decision (the text says nothing of several effects at one moment: 「呪文、効果が発動し、それに対応
+    して呪文、効果が発動されたとき、チェーンを組む。」): the turn player's first, so the opponent's resolves
+    first (「一番新しい呪文、効果から効果を処理する(逆順処理)」). P1 summons 夜の魔女 (its 誘発), P2's 幽霊船
+    (誘発即時) answers the same summon."""
+    s = game().position(hands=(["夜の魔女"], ["白鳩"]), monsters=({}, {1: "幽霊船"}))
+    do(s, "summon l-atk 夜の魔女")
+    assert [ln.seat for ln in s.links] == [0] and legal(s) == ["use -", "decline"]
+    do(s, "use -")  # P1, its hand empty, passes; P2's activation counted as its pass: the chain resolves
+    damages = [dict(e.args)["amount"] for e in s.log if e.code == "damage"]
+    assert damages == [300, 500] and s.sp == [7700, 7500]
+
+
+def test_an_equip_whose_monster_left_goes_to_the_graveyard_and_equips_leave_with_their_monster():
+    """Our decision (「発動後モンスターに装備される。」 says nothing of a monster that is gone): a 魔器 whose
+    monster left before it resolved goes to 屍の森, and a monster leaving the field takes its equips with
+    it."""
+    s = game().position(monsters=({}, {1: "黒狼"}), hands=(["黒剣"], ["影渡り"]))
+    do(s, "cast om1 黒剣", "cast m1 影渡り", "pass")  # P2 returns its own 黒狼 before the 黒剣 resolves
+    assert names(s, 0, GRAVE) == ["黒剣"] and names(s, 1, HAND) == ["黒狼"]
+    s = game().position(
+        monsters=({1: "骨の兵士"}, {}),
+        spells=({2: "黒剣", 3: "魔の契約"}, {}),
+        equips=({2: "m1", 3: "m1"}, {}),
+        hands=(["闇の穴"], []),
+    )
+    do(s, "cast m1 闇の穴")
+    assert sorted(names(s, 0, GRAVE)) == sorted(["黒剣", "魔の契約", "骨の兵士", "闇の穴"])

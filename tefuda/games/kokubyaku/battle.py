@@ -1,19 +1,19 @@
 """バトル: an attack declaration, the defender's choice to accept the battle or not, and the comparison.
 
 攻撃表示 vs 攻撃表示: the higher AP wins; the lower one's controller takes the difference and it is destroyed
-(equal: our decision, option ``tie``). 攻撃表示 vs 守備表示: AP < DP — the attacker's controller takes the
-difference, nothing is destroyed; DP < AP — the defender is destroyed, no damage (equal: nothing). A battle
-not accepted, or an attack on a player with no monsters, is a direct attack for the attacker's AP.
+(equal: neither AP is the smaller, so nothing happens; option ``tie = both``). 攻撃表示 vs 守備表示: AP < DP —
+the attacker's controller takes the difference, nothing is destroyed; DP < AP — the defender is destroyed, no
+damage (equal: nothing). A battle not accepted, or an attack on a player with no monsters, is a direct attack
+for the attacker's AP. When the attack is over, however it ended, the attacker's 憑依 go to 屍の森
+(「基本的に装備したモンスターが攻撃した場合、屍の森に置く」: their effect counts for that attack).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import POSSESS
-from .effects import check_sp, damage, destroy
+from .effects import check_losses, damage, destroy, end_attack
 from .phase_ids import ATTACKED, BATTLE, DEFENSE, OPP_M
-from .table import unequip
 from .zones import M0, NZ
 
 if TYPE_CHECKING:
@@ -44,10 +44,6 @@ def declare(s: KokubyakuState, seat: int, k: int, code: int) -> None:
     s.flags[attacker] |= ATTACKED
     s.battle = (attacker, target)
     s.emit("attack", seat, attacker, at=attacker, target=target)
-    # 憑依: 基本的に装備したモンスターが攻撃した場合、屍の森に置く
-    for sp in s.spells(0) + s.spells(1):
-        if s.equipped_to[sp] == attacker and s.ctype(sp) == POSSESS:
-            unequip(s, sp)
 
 
 def battle_valid(s: KokubyakuState) -> bool:
@@ -60,15 +56,18 @@ def battle_valid(s: KokubyakuState) -> bool:
 
 
 def direct(s: KokubyakuState) -> None:
+    """「攻撃モンスターの攻撃力分相手にダメージを与える。」"""
     a, _ = s.battle
     seat = s.seat_of(a)
-    s.emit("direct_attack", seat, a, at=a, amount=s.ap(a))
-    damage(s, 1 - seat, s.ap(a))
     s.battle = None
-    check_sp(s)
+    s.emit("direct_attack", seat, a, at=a, amount=s.ap(a))
+    if not damage(s, 1 - seat, s.ap(a)):
+        end_attack(s, a)
 
 
 def fight(s: KokubyakuState) -> None:
+    """The battle: damage first, then the loser is destroyed (「…APの差のダメージを負い、そのモンスターを破壊
+    する」); a player whose SP is gone has lost before anything is destroyed."""
     a, t = s.battle
     seat = s.seat_of(a)
     ap = s.ap(a)
@@ -77,19 +76,23 @@ def fight(s: KokubyakuState) -> None:
         vs = s.ap(t)
         s.emit("battle", seat, a, at=a, target=t, mine=ap, theirs=vs, defense=False)
         if ap > vs:
-            damage(s, 1 - seat, ap - vs)
+            if damage(s, 1 - seat, ap - vs):
+                return
             destroy(s, t)
         elif vs > ap:
-            damage(s, seat, vs - ap)
+            if damage(s, seat, vs - ap):
+                return
             destroy(s, a)
-        elif s.game.options["tie"] == "both":
+        elif s.game.options["tie"] == "both":  # a house rule: the text destroys only the smaller AP
             destroy(s, t)
             destroy(s, a)
     else:
         dp = s.dp(t)
         s.emit("battle", seat, a, at=a, target=t, mine=ap, theirs=dp, defense=True)
         if ap < dp:
-            damage(s, seat, dp - ap)
+            if damage(s, seat, dp - ap):
+                return
         elif dp < ap:
             destroy(s, t)
-    check_sp(s)
+    end_attack(s, a)
+    check_losses(s)

@@ -99,6 +99,7 @@ VOCABULARY = Vocabulary(
         ),
         "source": Verb({"count": COUNT}, ("none",), "ソースカウンターを得る", "gain source counters"),
         "negate": Verb({}, ("none",), "発動を無効にする", "negate the activation it answers"),
+        "negate_attack": Verb({}, ("none",), "攻撃を無効にする", "negate the attack being made"),
         # 永続: while the card stays, the monsters it names get the bonus
         "boost": Verb(
             {"stat": STAT, "amount": Param(int, int_between(100, 3000, step=100))},

@@ -4,7 +4,12 @@ resolves; 誘発 / 誘発即時 effects waiting for their controller; 破壊, da
 A link of the core's chain (core/chain.py, CHAIN style) is ``(seat, source card, effect index, targets)``;
 a spell's activation is its effect ``0`` of kind 発動 (or, for an equip, the equipping itself). Costs are paid
 on activation (the spell goes to its zone, a クイック・マジック straight to 屍の森, a once-a-turn effect is
-marked used); effects happen when the link resolves, after both players pass in a row, newest first.
+marked used); effects happen when the link resolves, after both players pass in a row, newest first
+(「効果処理がなされて初めて呪文、効果が意味を成す」). A link whose effect makes its controller choose (which
+monster a search adds, which one a revive brings back) stops the resolution for that choice; the chain goes
+on from there once it is made.
+
+「SPが無くなったり、デッキが無くなったら負け」: the losses are checked the moment SP or a deck changes.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from .phase_ids import DEFENSE, MAINS, USED
 from .setup import draw_card
 from .table import free_zones, leave_field, put_monster, unequip
 from .zones import (
+    CHAOS_DECK,
     DECK,
     EDGE_SPELL_ZONES,
     FIELD_ZONE,
@@ -52,20 +58,23 @@ def targets(s: KokubyakuState, seat: int, e: Effect, source: int = -1) -> list[i
 
 def resolvable(s: KokubyakuState, seat: int, e: Effect, source: int) -> bool:
     """Whether activating ``e`` now could do anything (a target exists, a negation has something below)."""
-    if e.do == "negate":
-        return bool(s.links) or s.battle is not None
+    if e.do == "negate":  # 「その発動を無効にする」: an activation to answer
+        return bool(s.links)
+    if e.do == "negate_attack":  # 「その攻撃を無効にする」: an attack being made
+        return s.battle is not None
     if e.do == "revive":  # a fitting monster with a free zone of its colour
-        grave = s.zones[seat * NZ + GRAVE]
-        return any(fits_revive(s, seat, i, e) and free_zones(s, seat, s.cards[i]) for i in grave)
+        return bool(revive_choices(s, seat, e))
     if e.do == "search":
         return True  # the deck is hidden: searching an empty-handed deck is allowed (it finds nothing)
     return bool(targets(s, seat, e, source))
 
 
 def fits_revive(s: KokubyakuState, seat: int, inst: int, e: Effect) -> bool:
+    """「レベルN以下のモンスター1体」: any monster card of that level, a カオスモンスター too (it is a
+    モンスター; it comes back to the middle zone)."""
     tb = s.game.tables
     c = s.cards[inst]
-    return tb.ctype[c] == MONSTER and tb.level[c] <= e.level
+    return tb.ctype[c] in (MONSTER, CHAOS) and tb.level[c] <= e.level
 
 
 # ---------------------------------------------------------------------- what may be activated now
@@ -88,7 +97,10 @@ def castable(s: KokubyakuState, seat: int, card: int) -> list[int]:
     ct = tb.ctype[card]
     if ct in (MONSTER, CHAOS):
         return []
-    own_main = seat == s.active and s.phase in MAINS and not s.links
+    # 「優先権を持つプレイヤーは呪文、モンスター効果、フィールドを発動できる」 and 「お互いが優先権をパスする
+    # まで対応して呪文、効果を発動できる」: in your own main phase any spell or field, chain or no chain; a
+    # クイック・マジック whenever you hold priority (「相手ターンでも発動できる」)
+    own_main = seat == s.active and s.phase in MAINS
     if ct != QUICK and not own_main:
         return []
     if spell_zone(s, seat, ct) < 0:
@@ -150,11 +162,19 @@ def chain(s: KokubyakuState, link: Link) -> None:
 
 
 # ---------------------------------------------------------------------- resolving
-def resolve_chain(s: KokubyakuState) -> None:
-    """逆順処理: the newest link first, until the chain is empty."""
+def resolve_chain(s: KokubyakuState) -> bool:
+    """逆順処理: the newest link first, until the chain is empty (True) — or until a link asks its
+    controller to choose (False: :func:`continue_chain` goes on once the choice is made)."""
     s.emit("chain_resolves", s.active, links=len(s.links))
+    return continue_chain(s)
+
+
+def continue_chain(s: KokubyakuState) -> bool:
     while s.links and s.result is None:
         resolve(s, s.links.pop())
+        if s.pending is not None:
+            return False
+    return True
 
 
 def resolve(s: KokubyakuState, link: Link) -> None:
@@ -213,7 +233,7 @@ def do(s: KokubyakuState, seat: int, src: int, e: Effect, target: int) -> None:
             s.dp_mod[target] += e.amount
         s.emit("modified", seat, target, at=target, stat=e.stat.upper(), amount=e.amount)
     elif verb == "search":
-        search(s, seat, e)
+        search(s, seat, src, e)
     elif verb == "damage":
         damage(s, 1 - seat, e.amount)
     elif verb == "heal":
@@ -223,49 +243,102 @@ def do(s: KokubyakuState, seat: int, src: int, e: Effect, target: int) -> None:
         s.flags[target] ^= DEFENSE
         s.emit("position", seat, target, at=target, defense=s.defending(target))
     elif verb == "bounce":
-        leave_field(s, target, s.owner[target] * NZ + HAND)
-        s.emit("bounced", s.owner[target], target)
+        bounce(s, target)
     elif verb == "revive":
-        revive(s, seat, e)
+        revive(s, seat, src, e)
     elif verb == "source":
         s.sources[seat] += e.amount
         s.emit("source_gained", seat, count=e.amount, total=s.sources[seat])
-    elif verb == "negate":
-        below = len(s.links) - 1  # the link this one answered (resolution pops newest first)
+    elif verb == "negate":  # 「その発動を無効にする」: the link this one answered (newest below it)
+        below = len(s.links) - 1
         if below >= 0:
             negate(s.links, below)
-        elif s.battle is not None:
-            s.emit("attack_negated", seat, s.battle[0], at=s.battle[0])
-            s.battle = None
+        else:
+            s.emit("fizzled", seat, src, at=src if s.on_field(src) else -1)
+    elif verb == "negate_attack" and s.battle is not None:  # 「その攻撃を無効にする」: no battle, no damage
+        attacker = s.battle[0]
+        s.emit("attack_negated", seat, attacker, at=attacker)
+        s.battle = None
+        end_attack(s, attacker)
 
 
-def search(s: KokubyakuState, seat: int, e: Effect) -> None:
-    """デッキから手札へ: the first fitting monster from the top (the deck is then shuffled; no choice is
-    asked, so nothing of the deck's order is shown)."""
+def search_choices(s: KokubyakuState, seat: int, e: Effect) -> list[int]:
+    """The monsters (card definitions) 「デッキから…モンスター1体を手札に加える」 may add: every fitting name
+    in the deck. Its owner can tell them from their own list and the cards they see, so naming them shows
+    nothing of the deck's order, which is all it hides from them."""
     tb = s.game.tables
-    deck = s.zones[seat * NZ + DECK]
-    for inst in reversed(deck):
-        c = s.cards[inst]
-        if tb.ctype[c] == MONSTER and (not e.race or tb.race[c] == e.race):
-            s.move(inst, seat * NZ + HAND)
-            s.known[inst] |= 1 << (1 - seat)  # 手札に加える: shown
-            s.emit("searched", seat, inst)
-            break
-    else:
+    return sorted(
+        {
+            c
+            for c in (s.cards[i] for i in s.zones[seat * NZ + DECK])
+            if tb.ctype[c] == MONSTER and (not e.race or tb.race[c] == e.race)
+        }
+    )
+
+
+def search(s: KokubyakuState, seat: int, src: int, e: Effect) -> None:
+    """デッキから手札へ: the player chooses the monster (a menu of the fitting names); with none, nothing."""
+    if not search_choices(s, seat, e):
         s.emit("search_failed", seat)
-    s.shuffle(seat * NZ + DECK)
+        s.shuffle(seat * NZ + DECK)
+        return
+    k = s.game.tables.effects[s.cards[src]].index(e)
+    s.decide(seat, "search", "search", src, k + 1)
 
 
-def revive(s: KokubyakuState, seat: int, e: Effect) -> None:
+def take_searched(s: KokubyakuState, seat: int, card: int) -> None:
+    """The chosen monster goes to the hand, shown (手札に加える); the deck is shuffled."""
+    deck = seat * NZ + DECK
+    inst = s.first_instance(deck, card)
+    s.move(inst, seat * NZ + HAND)
+    s.known[inst] |= 1 << (1 - seat)
+    s.emit("searched", seat, inst)
+    s.shuffle(deck)
+    check_losses(s)
+
+
+def revive_choices(s: KokubyakuState, seat: int, e: Effect) -> list[tuple[int, int, bool]]:
+    """(card definition, monster zone, defence?) a revive may bring back: a fitting monster of your 屍の森
+    into a free zone its colour allows (a カオスモンスター: the middle one), in either position."""
+    out = []
+    for c in sorted({s.cards[i] for i in s.zones[seat * NZ + GRAVE] if fits_revive(s, seat, i, e)}):
+        for z in free_zones(s, seat, c):
+            out += [(c, z, False), (c, z, True)]
+    return out
+
+
+def revive(s: KokubyakuState, seat: int, src: int, e: Effect) -> None:
+    """「自分の屍の森から…モンスター1体を特殊召喚する」: the player chooses which one, where and how."""
+    if not revive_choices(s, seat, e):
+        s.emit("fizzled", seat, src, at=src if s.on_field(src) else -1)
+        return
+    k = s.game.tables.effects[s.cards[src]].index(e)
+    s.decide(seat, "revive", "revive", src, k + 1)
+
+
+def special_summon_from_grave(s: KokubyakuState, seat: int, card: int, zone: int, defense: bool) -> None:
     grave = s.zones[seat * NZ + GRAVE]
-    for inst in reversed(grave):  # the newest fitting card (our decision: no choice to ask)
-        if fits_revive(s, seat, inst, e):
-            zones = free_zones(s, seat, s.cards[inst])
-            if not zones:
-                break
-            put_monster(s, seat, inst, zones[0], defense=False, special=True)
-            return
-    s.emit("fizzled", seat, -1)
+    inst = next(i for i in reversed(grave) if s.cards[i] == card)  # the newest copy (they are alike)
+    put_monster(s, seat, inst, zone, defense=defense, special=True)
+
+
+def bounce(s: KokubyakuState, target: int) -> None:
+    """「持ち主の手札に戻す」; a カオスモンスター, which no hand holds, goes back to its owner's
+    カオスデッキ."""
+    owner = s.owner[target]
+    to_chaos = s.ctype(target) == CHAOS
+    leave_field(s, target, owner * NZ + (CHAOS_DECK if to_chaos else HAND))
+    s.emit("bounced_chaos" if to_chaos else "bounced", owner, target)
+
+
+def end_attack(s: KokubyakuState, attacker: int) -> None:
+    """The attack is over (fought, direct, negated or ended): 「基本的に装備したモンスターが攻撃した場合、屍の
+    森に置く」 — the attacker's 憑依 go to 屍の森 now, their effect having counted for the attack."""
+    if not s.is_monster_on_field(attacker):
+        return
+    for sp in s.spells(0) + s.spells(1):
+        if s.equipped_to[sp] == attacker and s.ctype(sp) == POSSESS:
+            unequip(s, sp)
 
 
 # ---------------------------------------------------------------------- 破壊, damage
@@ -277,20 +350,32 @@ def destroy(s: KokubyakuState, inst: int) -> None:
     s.emit("destroyed", seat, inst)  # 誘発 "destroyed" listens (the card, now in 屍の森)
 
 
-def damage(s: KokubyakuState, seat: int, amount: int) -> None:
+def damage(s: KokubyakuState, seat: int, amount: int) -> bool:
+    """SP goes down; 「SPが無くなったら負け」 at once, even in the middle of a チェーン (the links left never
+    resolve). True when the game ended."""
     if amount <= 0:
-        return
+        return False
     s.sp[seat] -= amount
     s.emit("damage", seat, amount=amount, sp=s.sp[seat])
+    return check_losses(s)
 
 
-def check_sp(s: KokubyakuState) -> bool:
-    """SP 0 or less loses (both at once: a draw). True when the game ended."""
-    out = [p for p in (0, 1) if s.sp[p] <= 0]
+def check_losses(s: KokubyakuState) -> bool:
+    """「SPが無くなったり、デッキが無くなったら負け」: SP 0 or less loses; with ``deck_out = empty`` (the
+    default) so does an empty deck (with ``draw``, only a draw from an empty deck: setup.draw_card). Both at
+    once: a draw (our decision; no event of our pool can do it). True when the game ended."""
+    if s.result is not None:
+        return True
+    by_sp = [p for p in (0, 1) if s.sp[p] <= 0]
+    empty = s.game.options["deck_out"] == "empty"
+    by_deck = [p for p in (0, 1) if empty and not s.zones[p * NZ + DECK] and p not in by_sp]
+    for p in by_deck:
+        s.emit("deck_empty", p)
+    out = by_sp + by_deck
     if len(out) == 2:
-        s.finish(None, "both_sp_zero")
+        s.finish(None, "both_sp_zero" if len(by_sp) == 2 else "both_lose")
     elif out:
-        s.finish(1 - out[0], "sp_zero")
+        s.finish(1 - out[0], "sp_zero" if by_sp else "deck_out")
     return bool(out)
 
 
@@ -338,9 +423,15 @@ def trigger_usable(s: KokubyakuState, w: Waiting) -> bool:
 
 def trigger_targets(s: KokubyakuState, w: Waiting) -> list[int]:
     e = s.game.tables.effects[s.cards[w.source]][w.ability - 1]
-    if e.do in ("negate", "revive", "search"):
+    if e.do in ("negate", "negate_attack", "revive", "search"):
         return [-1]
     return targets(s, w.seat, e, w.source)
+
+
+def mandatory(s: KokubyakuState, w: Waiting) -> bool:
+    """誘発効果 is 「決められたタイミングで発動する効果」: it is activated, not may be; 誘発即時効果 is
+    「…発動できる効果」: its controller may decline."""
+    return s.game.tables.effects[s.cards[w.source]][w.ability - 1].kind == "誘発"
 
 
 def use_trigger(s: KokubyakuState, w: Waiting, target: int) -> None:

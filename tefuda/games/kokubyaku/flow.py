@@ -4,10 +4,11 @@ The turn player gets 優先権 at the start of every phase (the core's chain, CH
 spell, effect or field hands it over (and counts as the activator's pass); a summon, special summon or
 position change keeps it only for that card's 起動効果 (「直後にそのカードの起動効果を発動できる
 タイミング」), else it is given up; the turn player's pass over an empty chain is the フェイズ終了宣言.
-When both pass in a row the chain resolves newest first and the turn player holds priority again —
-or, after a declared end with nothing to answer, the phase ends. A seat is asked only when public
-facts say it could act (cards in hand, a usable effect, the turn player's main or battle phase), so
-being asked tells nobody what a hand holds.
+Anything else — an attack declaration, a card put in the ソース置き場 — is no 「優先権が移る行動」: the
+player keeps priority. When both pass in a row the chain resolves newest first and the turn player holds
+priority again — or, after a declared end with nothing to answer, the phase ends. A seat is asked only
+when public facts say it could act (cards in hand, a usable effect, the turn player's main or battle
+phase), so being asked tells nobody what a hand holds.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 from tefuda.core import Action
 from tefuda.core.chain import CHAIN, hand_to, open_window, pass_priority
 from tefuda.core.fields import Bool, Inst, Int, Seq
+from tefuda.core.priority import window_from
 from tefuda.core.triggers import WAITING, Waiting
 
 from . import battle, effects, summon
@@ -55,12 +57,16 @@ NEXT = {DRAW: STANDBY, STANDBY: MAIN1, MAIN1: BATTLE, BATTLE: MAIN2, MAIN2: END}
 @rules.rule()
 def proceed(s: KokubyakuState) -> None:
     while s.result is None and s.pending is None:
-        if effects.check_sp(s):
+        if effects.check_losses(s):
             return
         if s.waiting:  # 誘発 / 誘発即時: the turn player's first, each asked at once
             s.waiting.sort(key=lambda w: w.seat != s.active)
             w = s.waiting.pop(0)
             if effects.trigger_usable(s, w):
+                # a 誘発効果 is activated (「発動する効果」): with one way to do it, it simply is
+                if effects.mandatory(s, w) and len(ts := effects.trigger_targets(s, w)) == 1:
+                    effects.use_trigger(s, w, ts[0])
+                    continue
                 s.decide(w.seat, "trigger", "trigger", w)
                 return
             continue
@@ -79,7 +85,7 @@ def can_hold(s: KokubyakuState, seat: int) -> bool:
     turn player's own main or battle phase with an empty chain."""
     if s.zones[seat * NZ + HAND]:
         return True
-    if seat == s.active and s.phase in (*MAINS, BATTLE) and not s.links:
+    if seat == s.active and s.phase in (*MAINS, BATTLE) and not s.links and s.battle is None:
         return True
     return bool(effects.usable_effects(s, seat))
 
@@ -170,9 +176,18 @@ def pass_by(s: KokubyakuState, seat: int, *, give_up: bool = False) -> None:
     if what == "continue":
         return
     if what == "resolve":
-        effects.resolve_chain(s)
         s.end_declared = False  # an answered end declaration: the turn player acts again
+        if not effects.resolve_chain(s):
+            return  # a link asks its controller to choose; chain_goes_on resumes
     after_chain(s)
+
+
+@rules.rule()
+def chain_goes_on(s: KokubyakuState) -> None:
+    """After a choice made while a link resolved: the rest of the chain, then what follows it."""
+    if effects.continue_chain(s):
+        after_chain(s)
+    go_on(s)
 
 
 def after_chain(s: KokubyakuState) -> None:
@@ -183,7 +198,9 @@ def after_chain(s: KokubyakuState) -> None:
     if s.battle is not None:
         if not battle.battle_valid(s):
             s.emit("battle_ended", s.active)
+            attacker = s.battle[0]
             s.battle = None
+            effects.end_attack(s, attacker)
         elif s.battle[1] < 0:
             battle.direct(s)
         else:
@@ -210,9 +227,11 @@ def priority_actions(s: KokubyakuState) -> list[Action]:
     g = s.game
     out: list[Action] = []
     if seat != s.active or s.links or s.phase not in (*MAINS, BATTLE):
-        # answering, or outside the turn player's own main and battle phases: クイック・マジック only
+        # answering, or outside the turn player's own main and battle phases: activations only — in your own
+        # main phase any spell or field (「対応して呪文、効果を発動できる」), else クイック・マジック only
         quick, cards = g.quick, s.cards
-        held = sorted({cards[i] for i in s.zones[seat * NZ + HAND] if quick[cards[i]]})
+        own_main = seat == s.active and s.phase in MAINS
+        held = sorted({cards[i] for i in s.zones[seat * NZ + HAND] if own_main or quick[cards[i]]})
         for card in held:
             for t in effects.castable(s, seat, card):
                 out.append(Action("cast", _code(s, seat, t), card))
@@ -275,7 +294,9 @@ def priority(s: KokubyakuState, action: Action) -> None:
         effects.activate_effect(s, seat, s.at_code(seat, code), k, s.at_code(seat, action.b))
     elif kind == "attack":
         battle.declare(s, seat, action.a, -1 if action.b == NONE else action.b)
-        hand_to(s.windows, (0, 1), 1 - seat)  # the defender may answer the declaration
+        # an attack declaration is none of the text's 「優先権が移る行動」: the attacker keeps priority (and
+        # may act first); its pass hands it to the defender, who may answer before the battle
+        s.windows[-1] = window_from((0, 1), seat)
     go_on(s)
 
 
@@ -351,7 +372,9 @@ def accept(s: KokubyakuState, action: Action) -> None:
 
 @rules.offer("trigger")
 def trigger_actions(s: KokubyakuState, w: Waiting) -> list[Action]:
-    return [*(Action("use", _code(s, w.seat, t)) for t in effects.trigger_targets(s, w)), DECLINE]
+    """A 誘発効果 must be used (its target is the only choice); a 誘発即時効果 may be declined."""
+    uses = [Action("use", _code(s, w.seat, t)) for t in effects.trigger_targets(s, w)]
+    return uses if effects.mandatory(s, w) else [*uses, DECLINE]
 
 
 @rules.rule(WAITING)
@@ -361,6 +384,34 @@ def trigger(s: KokubyakuState, w: Waiting, action: Action) -> None:
     else:
         effects.use_trigger(s, w, s.at_code(w.seat, action.a))
     go_on(s)
+
+
+@rules.offer("search")
+def search_actions(s: KokubyakuState, src: int, ability: int) -> list[Action]:
+    e = s.game.tables.effects[s.cards[src]][ability - 1]
+    return [Action("take", c) for c in effects.search_choices(s, s.to_move, e)]
+
+
+@rules.rule(Inst(), Int(1))
+def search(s: KokubyakuState, src: int, ability: int, action: Action) -> None:
+    effects.take_searched(s, s.to_move, action.a)
+    s.push("chain_goes_on")
+
+
+@rules.offer("revive")
+def revive_actions(s: KokubyakuState, src: int, ability: int) -> list[Action]:
+    e = s.game.tables.effects[s.cards[src]][ability - 1]
+    return [
+        Action("revive", (z - M0) * 2 + defense, c)
+        for c, z, defense in effects.revive_choices(s, s.to_move, e)
+    ]
+
+
+@rules.rule(Inst(), Int(1))
+def revive(s: KokubyakuState, src: int, ability: int, action: Action) -> None:
+    k, defense = divmod(action.a, 2)
+    effects.special_summon_from_grave(s, s.to_move, action.b, M0 + k, defense == 1)
+    s.push("chain_goes_on")
 
 
 @rules.offer("discard")

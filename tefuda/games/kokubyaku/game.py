@@ -31,7 +31,8 @@ MAIN_CLASS, CHAOS_CLASS = 0, 1
 KINDS = ActionKinds(
     [
         # kind, argument pattern (c card, q side and position, m 混成 zones, k own monster zone, t a place
-        # or no target, e a card on the table and its effect), Japanese, English
+        # or no target, e a card on the table and its effect, z a monster zone and position), Japanese,
+        # English
         ("go-first", "", "先攻を選ぶ", "go first"),
         ("go-second", "", "後攻を選ぶ", "go second"),
         ("pass", "", "パス (優先権を渡す・フェイズ終了宣言)", "pass (hand priority over / end the phase)"),
@@ -50,6 +51,8 @@ KINDS = ActionKinds(
         ("sacrifice", "k", "生贄にする", "sacrifice"),
         ("done", "", "生贄を決定して転生", "done: tribute summon"),
         ("discard", "c", "捨てる (上限8枚)", "discard (hand limit 8)"),
+        ("take", "c", "デッキから手札に加える", "add from the deck to the hand"),
+        ("revive", "zc", "屍の森から特殊召喚", "special summon from the graveyard"),
     ]
 )
 _SIDES = ("l-atk", "l-def", "r-atk", "r-def")
@@ -95,7 +98,9 @@ class KokubyakuGame(Game):
         self.quick = tuple(ct == QUICK for ct in self.tables.ctype)  # what may answer (hot path)
         self.listen(subscriptions(self.tables))
         n = len(self.cardset)
-        self.action_space = KINDS.space({"c": n, "q": 4, "m": 25, "k": 5, "t": NTARGETS, "e": NPLACES * 4})
+        self.action_space = KINDS.space(
+            {"c": n, "q": 4, "m": 25, "k": 5, "t": NTARGETS, "e": NPLACES * 4, "z": 10}
+        )
         self._pool = {
             MAIN_CLASS: [c.index for c in self.cardset if c.type != "chaos"],
             CHAOS_CLASS: [c.index for c in self.cardset if c.type == "chaos"],
@@ -152,6 +157,9 @@ class KokubyakuGame(Game):
             return f"m{v + 1}"
         if ch == "t":
             return place_text(v)
+        if ch == "z":
+            k, defense = divmod(v, 2)
+            return f"m{k + 1}-{'def' if defense else 'atk'}"
         code, k = divmod(v, 4)
         return f"{place_text(code)}#{k + 1}"
 

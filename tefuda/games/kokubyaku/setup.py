@@ -1,5 +1,6 @@
-"""ゲームの準備 (setup) — the text gives none, so it is ours (RULES.md): じゃんけん, whose winner chooses
-to go first or second; both decks shuffled; 6 cards each; 3 ソースカウンター each (init_fields)."""
+"""ゲームの準備 (setup): the text has no setup chapter, so じゃんけん, whose winner chooses to go first or
+second, is ours (RULES.md); both decks shuffled; 「手札6枚」 each; 「最初にカウンターは3つ置かれていて」
+(init_fields)."""
 
 from __future__ import annotations
 
@@ -44,8 +45,9 @@ def seat(s: KokubyakuState, action: Action) -> None:
 
 
 def draw_card(s: KokubyakuState, seat: int) -> bool:
-    """Draw one: a player who must draw from an empty deck loses (`deck_out = draw`); with `deck_out =
-    empty` the last card leaving the deck loses at once. False when the game ended."""
+    """Draw one. 「デッキが無くなったら負け」: with ``deck_out = empty`` (the default) the last card leaving
+    the deck loses at once; with ``draw`` a player who must draw from an empty deck loses. False when the
+    game ended."""
     deck = s.zones[seat * NZ + DECK]
     if not deck:
         s.emit("deck_empty", seat)

@@ -304,4 +304,6 @@ PROMPTS = {
     "trigger": ("誘発効果を発動するか", "activate the triggered effect?"),
     "sacrifice": ("生贄にするモンスター", "a monster to sacrifice, or done"),
     "discard": ("手札を8枚まで捨てる", "discard down to 8 cards"),
+    "search": ("デッキから手札に加えるモンスター", "the monster to add from the deck"),
+    "revive": ("特殊召喚するモンスターと場所", "the monster to special summon, and where"),
 }

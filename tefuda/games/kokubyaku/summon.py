@@ -1,8 +1,11 @@
 """召喚: 通常召喚, 転生, 混成 and 特殊召喚; 表示形式の変更; the ソース置き場 and its counters.
 
-Costs are ソースカウンター: a monster's level; for 転生 the level minus the sacrificed monsters' levels; for
-混成 (our decision) the same against its two sacrifices; never below 0. 召喚ルール効果 (no_sacrifice,
-discount) change these rules for their own card and never chain.
+Costs are ソースカウンター: a monster's level (「モンスターのレベルの数カウンターを取り除き、召喚。」); for
+転生 the level minus the sacrificed monsters' levels (「転生する場合は、転生するモンスターのレベル−生贄にする
+モンスターのレベルの数カウンターを取り除く。」), never below 0; 混成 pays the chaos monster's level (the
+general rule: the text makes the exception for 転生 alone; option ``merge_cost = tribute`` counts the
+sacrifices as 転生 does). 召喚ルール効果 (no_sacrifice, discount) change these rules for their own card and
+never chain.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from typing import TYPE_CHECKING
 from .cards import FIELD, MONSTER
 from .phase_ids import ATTACKED, CHANGED, DEFENSE, MAINS
 from .table import allowed_zones, free_zones, leave_field, put_monster
-from .zones import CHAOS_ZONE, GRAVE, M0, NZ, SOURCE
+from .zones import CHAOS_DECK, CHAOS_ZONE, GRAVE, M0, NZ, SOURCE
 
 if TYPE_CHECKING:
     from .state import KokubyakuState
@@ -124,8 +127,19 @@ def summon(
 
 
 # ---------------------------------------------------------------------- 混成
+def merge_cost(s: KokubyakuState, card: int, black: int, white: int) -> int:
+    """The counters a 混成 pays: the chaos monster's level, or (``merge_cost = tribute``) less its
+    sacrifices'."""
+    if s.game.options["merge_cost"] != "tribute":
+        return cost(s, card)
+    tb = s.game.tables
+    return cost(s, card, tb.level[s.cards[black]] + tb.level[s.cards[white]])
+
+
 def merges(s: KokubyakuState, seat: int) -> list[tuple[int, int, int]]:
-    """(chaos card, black sacrifice's zone, white sacrifice's zone) that may be 混成'd now."""
+    """(chaos card, black sacrifice's zone, white sacrifice's zone) that may be 混成'd now:
+    「黒属性のモンスターと白属性の決められた種族、カード名のモンスターを生贄にすることで混成(場に出す)できる」
+    — no limit a turn but the one middle zone (the text counts 転生 alone 「通常召喚に含む」)."""
     if not can_act_main(s, seat) or s.zones[seat * NZ + CHAOS_ZONE]:
         return []
     tb = s.game.tables
@@ -135,7 +149,7 @@ def merges(s: KokubyakuState, seat: int) -> list[tuple[int, int, int]]:
     if not blacks or not whites:
         return []
     out = []
-    for card in s.distinct_cards(seat * NZ + 4):  # the カオスデッキ
+    for card in s.distinct_cards(seat * NZ + CHAOS_DECK):
         (bby, bval), (wby, wval) = tb.recipe[card]
         for b in blacks:
             if not _fits(s, b, bby, bval):
@@ -143,8 +157,7 @@ def merges(s: KokubyakuState, seat: int) -> list[tuple[int, int, int]]:
             for w in whites:
                 if not _fits(s, w, wby, wval):
                     continue
-                lv = tb.level[s.cards[b]] + tb.level[s.cards[w]]
-                if cost(s, card, lv) <= s.sources[seat]:
+                if merge_cost(s, card, b, w) <= s.sources[seat]:
                     out.append((card, s.place_of(b) - M0, s.place_of(w) - M0))
     return out
 
@@ -156,29 +169,32 @@ def _fits(s: KokubyakuState, inst: int, by: str, value: str) -> bool:
 
 
 def merge(s: KokubyakuState, seat: int, card: int, b: int, w: int) -> None:
-    tb = s.game.tables
     black = s.zones[seat * NZ + M0 + b][0]
     white = s.zones[seat * NZ + M0 + w][0]
-    levels = tb.level[s.cards[black]] + tb.level[s.cards[white]]
-    paid = cost(s, card, levels)
+    paid = merge_cost(s, card, black, white)
     for i in (black, white):
         leave_field(s, i, seat * NZ + GRAVE)
         s.emit("sacrificed", seat, i)
     s.sources[seat] -= paid
-    inst = s.first_instance(seat * NZ + 4, card)
+    inst = s.first_instance(seat * NZ + CHAOS_DECK, card)
     s.emit("merge", seat, inst, paid=paid)
-    put_monster(s, seat, inst, CHAOS_ZONE, defense=False, special=True)
+    # 混成 is a summon by the rules, no 特殊召喚: 「カードの効果による召喚を特殊召喚という」
+    put_monster(s, seat, inst, CHAOS_ZONE, defense=False)
 
 
 # ---------------------------------------------------------------------- 表示形式, ソース置き場
 def position_changes(s: KokubyakuState, seat: int) -> list[int]:
-    """Own monster zones (0-4) whose monster may change position: once a turn, not on the turn it came,
-    not after it attacked (until the エンドフェイズ)."""
+    """Own monster zones (0-4) whose monster may change position: 「・モンスターの表示形式を変更する。」 in
+    your main phase, at will, but not a monster that attacked (「そのモンスターはエンドフェイズまで表示形式を
+    変更できない」); option ``position_change = once``: also once a turn, and not on the turn it came out."""
     if not can_act_main(s, seat):
         return []
+    once = s.game.options["position_change"] == "once"
     out = []
     for i in s.monsters(seat):
-        if s.flags[i] & (CHANGED | ATTACKED) or s.summoned_turn[i] == s.turn:
+        if s.flags[i] & ATTACKED:
+            continue
+        if once and (s.flags[i] & CHANGED or s.summoned_turn[i] == s.turn):
             continue
         out.append(s.place_of(i) - M0)
     return out
