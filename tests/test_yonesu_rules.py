@@ -58,6 +58,8 @@ def pass_all(s) -> None:
 
 # ---------------------------------------------------------------------- 準備 / 初期手札補充 / 開始宣言
 def test_setup_one_first_yonesu_each_rest_shuffled_into_the_shared_deck():
+    """1.準備 「各プレイヤーのヨネスフィールドに「ファーストヨネス」を1体ずつセットします。その後余った
+    「ファーストヨネス」を山札に加えてよくシャッフルします。」"""
     g = game()
     box = g.box().count()
     for n in (2, 3, 4):
@@ -71,12 +73,16 @@ def test_setup_one_first_yonesu_each_rest_shuffled_into_the_shared_deck():
 
 
 def test_first_player_is_a_fair_random_choice():
+    """2.先攻後攻の決定 「ジャンケン等で先攻後攻を決定します。」"""
     g = game()
     firsts = [g.new_state(None, seed, players=3).first for seed in range(60)]
     assert set(firsts) == {0, 1, 2}
 
 
 def test_opening_draw_first_player_chooses_others_match_until_limit_minus_one():
+    """3.初期手札補充 「先攻側が手札の上限枚数を超えない任意の枚数だけ山札からカードを引きます。次に後攻側が先
+    攻側の引いた枚数と同じ数だけカードを引きます。」 and 4. 「お互いの声を合わせて(せーの、)「ヨネス」と言いま
+    す。」"""
     s = game().new_state(None, 3, players=3)
     f = s.first
     assert s.phase == OPENING and s.current_player == f
@@ -107,6 +113,9 @@ def _end_turn(s) -> None:
 
 
 def test_first_turn_exchange_rules():
+    """5.手札交換フェイズ 「攻撃側は手札を1枚捨て、山札から1枚カードを引きます。先攻側1ターン目では手札交換は
+    できません。後攻側1ターン目では任意の枚数だけ捨てることができ、その分だけカードを引くことができます(0枚で
+    も可)。」"""
     s = game().new_state(None, 11)
     _through_opening(s)
     f, second = s.first, 1 - s.first
@@ -134,6 +143,7 @@ def test_first_turn_exchange_rules():
 
 
 def test_a_player_who_cannot_exchange_loses():
+    """敗北条件 「手札交換フェイズで手札を交換していない(1ターン目を除く)。」"""
     s = game().position(
         hands=([], ["テンソード"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
@@ -147,6 +157,7 @@ def test_a_player_who_cannot_exchange_loses():
 
 # ---------------------------------------------------------------------- コスト / 召喚
 def test_cost_phase_sets_at_most_one_card():
+    """6.コストフェイズ 「攻撃側は手札を1枚だけコストフィールドにセットすることができます。」"""
     s = game().position(hands=(["テンソード", "ダーク股ー"], ["テンソード"]), start="cost")
     assert set(legal(s)) == {"cost テンソード", "cost ダーク股ー", "no-cost"}
     do(s, "cost ダーク股ー")
@@ -155,6 +166,9 @@ def test_cost_phase_sets_at_most_one_card():
 
 
 def test_summon_lv1_and_evolve_one_level_up_composite_levels_count_as_each():
+    """7.召喚フェイズ 「LV1ヨネスを召喚する場合はヨネスフィールドにそのまま置きますが、LV2以上のヨネスを召喚す
+    る場合はそれよりLVが1低いヨネスの上に重ねて置きます(進化)。」 (複合LV: our reading, 「クロちん(LV1&LV2の複
+    合LVヨネス)」)."""
     s = game().position(
         hands=(["クロちん", "ガチヨネス", "レインボーヨネス", "チビヨネス"], ["テンソード"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
@@ -179,6 +193,8 @@ def test_summon_lv1_and_evolve_one_level_up_composite_levels_count_as_each():
 
 
 def test_engine_never_uses_more_lilith_than_the_cost_field_covers():
+    """7. 「攻撃側プレイヤーはリリス分のコストを使用し」 and 10. 「捨てるコストのコスト値の合計が、…使用した
+    リリス分のコストと同じかそれを上回るようにしなければなりません。」"""
     s = game().position(
         hands=(["ガチヨネス", "破壊神シマダラ", "テンソード"], ["テンソード"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
@@ -237,6 +253,8 @@ def test_settlement_example_2_gachi_and_shimadara_paid_with_two_cost_4_cards():
 
 
 def test_settlement_then_refill_brings_everyone_to_the_limit_and_roles_pass_on():
+    """11.手札補充フェイズ 「攻撃側から順番に自分のフィールドと手札のカードの合計枚数が[上限枚数]になるように
+    手札を補充していきます。補充後、攻撃側と防御側を交代して手札交換フェイズへと戻ります。」"""
     s = game().position(
         hands=(["テンソード", "補給"], ["回復の泉"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
@@ -250,9 +268,15 @@ def test_settlement_then_refill_brings_everyone_to_the_limit_and_roles_pass_on()
     assert s.power(s.tops(0)[0]) == 2  # the テンソード bonus ended with the turn
 
 
-def test_cost_cards_stay_when_no_lilith_was_used():
+def test_cost_cards_may_stay_when_no_lilith_was_used():
+    """「各プレイヤーはこのフェイズ中に自分のコスト置き場のコストを捨て札置き場に捨てます。この時、捨てるコス
+    トのコスト値の合計が…使用したリリス分のコストと同じかそれを上回るようにしなければなりません。」 — with no
+    リリス used, nothing (0 ≥ 0) is enough: the player is asked, and may keep every cost card."""
     s = game().position(hands=(["テンソード"], ["テンソード"]), costs=(["ダーク股ー"], []))
     do(s, "end-summon", "end-battle", "end-turn")
+    assert s.phase == SETTLE and s.current_player == 0
+    assert set(legal(s)) == {"settle ダーク股ー", "settle-done"}
+    do(s, "settle-done")
     assert names(s, 0, CFIELD) == ["ダーク股ー"] and s.attacker == 1
 
 
@@ -294,6 +318,8 @@ def test_special_cost_example_2_kuke_wave_with_kuro_chan_as_an_lv2_yonesu():
 
 
 def test_a_force_whose_special_cost_cannot_be_paid_is_not_offered():
+    """特殊なコスト 「カードに[捨/〇〇X枚]と記述されているフォースは、発動時に指定されたカードを手札から捨てる
+    必要があります。」"""
     s = game().position(
         hands=(["くけー波", "ファーストヨネス"], ["テンソード"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
@@ -312,6 +338,9 @@ def _order_of_window(s) -> list[int]:
 
 
 def test_battle_window_order_two_players_defender_then_attacker_until_both_pass():
+    """8.1 「全てのプレイヤーにフォースを使う権利が与えられます。このとき、フォースを使う順序は(防御側)→(攻撃
+    側)→(防御側)→…の順です。」 「すべてのプレイヤーがフォースを発動せずに番が1周したとき、攻撃前
+    フォースフェイズは終了します。」"""
     s = game().position(
         hands=(["テンソード", "踏ん張り"], ["テンソード", "踏ん張り"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
@@ -337,6 +366,7 @@ def test_battle_window_order_two_players_defender_then_attacker_until_both_pass(
 
 
 def test_battle_window_order_four_players_from_the_attackers_left_clockwise():
+    """8.1 「3人以上の場合は攻撃側プレイヤーの左隣のプレイヤーから時計回りの順で行います。」"""
     hands = [["テンソード"] for _ in range(4)]
     s = game().position(
         hands=hands,
@@ -350,6 +380,8 @@ def test_battle_window_order_four_players_from_the_attackers_left_clockwise():
 
 
 def test_players_who_publicly_cannot_act_are_skipped():
+    """8.1 「自分がフォースを発動できる番になってもフォースを使わない場合は「フォースは使いません」等、相手に
+    その旨を伝える必要があります。」 — our decision: said for a player who publicly cannot act."""
     # P2 has no cards in hand: nobody waits for a pass that could not be anything else
     s = game().position(
         hands=(["テンソード"], []),
@@ -369,6 +401,8 @@ def _battle(fields, attack, options=None, hands=(["補給"], ["補給"])):
 
 
 def test_combined_attack_adds_power_and_destroys_the_whole_evolution_stack():
+    """8. 「…自分のヨネスを1体または複数体(合成攻撃)選択して」; 8.2 is empty (「8.2戦闘処理について」): the
+    sum of パワー and destroy=stack are our design."""
     s = _battle(
         ([["ファーストヨネス"], ["ヨネス戦士"]], [["ファーストヨネス", "ガチヨネス"]]),
         "attack ファーストヨネス+ヨネス戦士 -> p2/ガチヨネス",
@@ -379,6 +413,7 @@ def test_combined_attack_adds_power_and_destroys_the_whole_evolution_stack():
 
 
 def test_destroy_top_option_devolves_instead():
+    """8.2 (empty: our design) — option destroy=top."""
     s = _battle(
         ([["ファーストヨネス"], ["ヨネス戦士"]], [["ファーストヨネス", "ガチヨネス"]]),
         "attack ファーストヨネス+ヨネス戦士 -> p2/ガチヨネス",
@@ -388,6 +423,7 @@ def test_destroy_top_option_devolves_instead():
 
 
 def test_weaker_attack_loses_its_attackers_and_tie_destroys_both():
+    """8.2 (empty: our design) — options repel and tie."""
     s = _battle(([["ファーストヨネス"]], [["ヨネス戦士"]]), "attack ファーストヨネス -> p2/ヨネス戦士")
     assert s.tops(0) == [] and len(s.tops(1)) == 1
     s = _battle(
@@ -403,6 +439,7 @@ def test_weaker_attack_loses_its_attackers_and_tie_destroys_both():
 
 
 def test_attacking_your_own_yonesu_is_allowed():
+    """8. 「フィールド上に存在するヨネス(自分のヨネスでも可)」"""
     s = _battle(
         ([["ガチヨネス"], ["ファーストヨネス"]], [["ファーストヨネス"]]),
         "attack ガチヨネス -> p1/ファーストヨネス",
@@ -411,6 +448,8 @@ def test_attacking_your_own_yonesu_is_allowed():
 
 
 def test_a_player_may_be_attacked_only_with_an_empty_yonesu_field():
+    """8. 「ただし、プレイヤーに攻撃する場合は、そのプレイヤーのヨネスフィールドにヨネスが存在しない場合に限り
+    ます。」"""
     s = game().position(
         hands=(["補給"], ["補給"]), fields=([["ガチヨネス"]], [["ファーストヨネス"]]), start="battle"
     )
@@ -423,12 +462,17 @@ def test_a_player_may_be_attacked_only_with_an_empty_yonesu_field():
 
 # ---------------------------------------------------------------------- [Interrupt]
 def test_interrupt_answers_a_force_and_resolves_first():
+    """割り込み可能フォース 「この割り込み可能フォースは相手のフォース発動に対して発動することのできるフォース
+    です。これを使用することにより召喚フェイズやフォースフェイズでも防御側がフォースを発動することができま
+    す。」"""
     s = game().position(
         hands=(["破壊神シマダラ", "緊急回避"], ["打ち消しの印", "テンソード"]),
         fields=([["ファーストヨネス"]], [["ガチヨネス"]]),
         costs=(["邪神グラジヨネス", "ダーク股ー"], ["ダーク股ー"]),
     )
     do(s, "force 破壊神シマダラ -> p2/ガチヨネス")
+    assert s.current_player == 0 and s.at_once  # P1 might add another force at once: P1 does not
+    do(s, "pass")
     # the 防御側 may answer in the summon phase, but only with an [Interrupt]
     assert s.current_player == 1 and set(legal(s)) == {"pass", "force 打ち消しの印"}
     do(s, "force 打ち消しの印")
@@ -443,6 +487,7 @@ def test_interrupt_answers_a_force_and_resolves_first():
 
 
 def test_normal_forces_are_not_offered_to_the_defender_outside_a_battle():
+    """9. 「防御側がフォースを発動することはできません(割り込み可能フォースは例外)。」"""
     s = game().position(
         hands=(["テンソード"], ["テンソード", "踏ん張り"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
@@ -455,6 +500,7 @@ def test_normal_forces_are_not_offered_to_the_defender_outside_a_battle():
 
 # ---------------------------------------------------------------------- 勝利/敗北条件
 def test_four_first_yonesu_in_hand_and_field_win_and_are_shown():
+    """勝利条件 「自分の手札とフィールドにファーストヨネスが4体存在している。」"""
     s = game().position(
         hands=(["ファーストヨネス", "ファーストヨネス", "ヨネス召集"], ["テンソード"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
@@ -470,6 +516,8 @@ def test_four_first_yonesu_in_hand_and_field_win_and_are_shown():
 
 
 def test_four_first_yonesu_under_an_evolution_count_too():
+    """勝利条件 「自分の手札とフィールドにファーストヨネスが4体存在している。」 — under an evolution is on the
+    field (our reading)."""
     s = game().position(
         hands=(["ファーストヨネス", "ファーストヨネス"], ["テンソード"]),
         fields=([["ファーストヨネス", "ガチヨネス"], ["ファーストヨネス"]], [["ファーストヨネス"]]),
@@ -479,6 +527,7 @@ def test_four_first_yonesu_under_an_evolution_count_too():
 
 
 def test_life_zero_loses_and_three_player_survival_goes_on():
+    """敗北条件 「自分のライフが0以下になった。」; 参加人数 「3人の場合 1vs1vs1のサバイバル戦を行います。」"""
     s = game().position(
         hands=(["補給"], ["補給"], ["補給"]),
         fields=([["ガチヨネス"]], [], [["ファーストヨネス"]]),
@@ -494,6 +543,7 @@ def test_life_zero_loses_and_three_player_survival_goes_on():
 
 
 def test_last_survivor_wins():
+    """勝利条件 「自分以外の全てのプレイヤーが敗北条件を満たした。」"""
     s = game().position(
         hands=(["くけー波", "ガチヨネス"], ["補給"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
@@ -506,6 +556,7 @@ def test_last_survivor_wins():
 
 
 def test_team_game_partners_win_together():
+    """参加人数 「向かい合った人同士の組でチーム戦」"""
     s = game(teams=True).position(
         hands=(["逆転の狼煙"], ["補給"], ["補給"], ["補給"]),
         fields=(
@@ -525,6 +576,7 @@ def test_team_game_partners_win_together():
 
 
 def test_over_the_card_limit_loses():
+    """敗北条件 「自分の手札とフィールドのカードの枚数の合計が[上限枚数]を超えている。」"""
     # [上限枚数] lowered below what is on the field, with no hand to discard from
     s = game().position(
         hands=(["重圧"], []),
@@ -538,6 +590,7 @@ def test_over_the_card_limit_loses():
 
 
 def test_lowered_limit_is_met_by_discarding_from_hand():
+    """重圧 「相手1人の[上限枚数]を-1する(超えた分は手札から捨てる)。」"""
     s = game().position(
         hands=(["重圧"], ["テンソード", "補給"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
@@ -551,6 +604,7 @@ def test_lowered_limit_is_met_by_discarding_from_hand():
 
 
 def test_raised_limit_is_refilled():
+    """[上限枚数] 「その後の展開により、[上限枚数]は変化します。」 (大盛り)"""
     s = game().position(hands=(["大盛り"], ["補給"]), costs=(["ダーク股ー"], []))
     do(s, "force 大盛り")
     pass_all(s)
@@ -559,6 +613,7 @@ def test_raised_limit_is_refilled():
 
 
 def test_saying_the_evil_gods_name_loses():
+    """敗北条件 「「邪神グラジヨネス」のカード名を宣言した。」"""
     s = game().new_state(None, 1)
     s.say(0, "ヨネス!")
     assert not s.is_over
@@ -573,6 +628,8 @@ def test_saying_the_evil_gods_name_loses():
 
 
 def test_refill_reshuffles_the_discard_pile_when_the_deck_runs_out():
+    """山札のカードがなくなった場合 「捨て札置き場にあるカードをシャッフルし、元の山札の位置にセットしま
+    す。」"""
     s = game().position(
         hands=(["テンソード"], ["補給"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
@@ -589,8 +646,9 @@ def test_refill_reshuffles_the_discard_pile_when_the_deck_runs_out():
 
 def test_the_deck_is_reshuffled_at_the_next_draw_not_when_it_runs_out():
     """山札のカードがなくなった場合: 捨て札置き場にあるカードをシャッフルし、元の山札の位置にセットします. Our
-    decision: at the draw that finds the 山札 empty, so cards discarded since go into the new 山札 too."""
-    s = game().position(
+    option reshuffle=draw: at the draw that finds the 山札 empty, so cards discarded since go into the new
+    山札 too (the default, reshuffle=empty, rebuilds it as soon as it is empty: test_yonesu_audit)."""
+    s = game(reshuffle="draw").position(
         hands=(["見習いヨネス", "テンソード"], ["補給"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]]),
         costs=(["ダーク股ー"], []),
@@ -648,6 +706,7 @@ def test_saying_the_name_during_the_opening_draw_of_a_survival_game():
 
 
 def test_a_win_by_four_first_yonesu_makes_every_other_player_lose_in_survival():
+    """敗北条件 「他のプレイヤーの誰かが勝利条件を満たした。」"""
     s = game().position(
         hands=(["ファーストヨネス", "ファーストヨネス", "ヨネス召集"], ["補給"], ["補給"]),
         fields=([["ファーストヨネス"]], [["ファーストヨネス"]], [["ファーストヨネス"]]),
@@ -706,6 +765,8 @@ def test_the_force_stack_and_a_special_cost_are_shown_with_their_targets():
         costs=(["邪神グラジヨネス", "ダーク股ー"], ["ダーク股ー"]),
     )
     do(s, "force 破壊神シマダラ -> p2/ガチヨネス")
+    assert s.observation(0)["phase"]["ja"] == "フォースの同時発動"
+    do(s, "pass")  # nothing more at once
     obs = s.observation(1)
     assert obs["phase"]["ja"] == "割り込みの順番"
     assert obs["prompt"]["kind"] == "choose"

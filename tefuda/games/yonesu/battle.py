@@ -13,17 +13,23 @@ from typing import TYPE_CHECKING
 from tefuda.core import Action
 from tefuda.core.priority import Window, clockwise_from
 
-from .phase_ids import ATTACKED, MAX_ATTACKERS, PLAYER_T, PROTECTED, WINDOW
+from .phase_ids import ATTACKED, GATHER, MAX_ATTACKERS, PLAYER_T, PROTECTED, WINDOW
 from .zones import DISCARD, HAND, zid
 
 if TYPE_CHECKING:
     from .state import YonesuState
 
 
-def ready_yonesu(s: YonesuState, seat: int) -> list[int]:
+def all_ready(s: YonesuState, seat: int) -> list[int]:
     """The player's ヨネス that have not attacked this turn (このターンにまだ攻撃をしていない)."""
     flags = s.flags
-    return [t for t in s.tops(seat) if not flags[t] & ATTACKED][:MAX_ATTACKERS]
+    return [t for t in s.tops(seat) if not flags[t] & ATTACKED]
+
+
+def ready_yonesu(s: YonesuState, seat: int) -> list[int]:
+    """The ready ヨネス an ``attack`` action's group (a bit mask) counts in: all of them, up to
+    MAX_ATTACKERS."""
+    return all_ready(s, seat)[:MAX_ATTACKERS]
 
 
 def attack_targets(s: YonesuState, seat: int) -> list[int]:
@@ -41,11 +47,15 @@ def attack_targets(s: YonesuState, seat: int) -> list[int]:
 
 
 def attack_actions(s: YonesuState, seat: int) -> list[Action]:
-    ready = ready_yonesu(s, seat)
+    """「1体または複数体(合成攻撃)」: every group of ready ヨネス against every target, one action each — or,
+    with more than MAX_ATTACKERS ready (too many groups to list), the first ヨネス of a group to gather."""
+    ready = all_ready(s, seat)
     if not ready:
         return []
-    tgts = attack_targets(s, seat)
     codes = s.field_codes()
+    if len(ready) > MAX_ATTACKERS:
+        return [Action("gather", codes[t]) for t in ready]
+    tgts = attack_targets(s, seat)
     coded = [(t, codes[t] if t < PLAYER_T else t) for t in tgts]
     out = []
     for mask in range(1, 1 << len(ready)):
@@ -54,12 +64,40 @@ def attack_actions(s: YonesuState, seat: int) -> list[Action]:
     return out
 
 
+def gather_actions(s: YonesuState, seat: int) -> list[Action]:
+    """Gathering a combined attack: another ready ヨネス joins, or the group attacks a target."""
+    group = set(s.gathered)
+    codes = s.field_codes()
+    out = [Action("gather", codes[t]) for t in all_ready(s, seat) if t not in group]
+    out.extend(
+        Action("attack-gathered", codes[t] if t < PLAYER_T else t)
+        for t in attack_targets(s, seat)
+        if t not in group
+    )
+    return out
+
+
+def gather(s: YonesuState, inst: int) -> None:
+    s.gathered = (*s.gathered, inst)
+    s.phase = GATHER
+    s.emit("gather", s.attacker, inst, at=inst)
+
+
 def declare(s: YonesuState, mask: int, target: int) -> None:
+    """攻撃宣言 with the group of ready ヨネス a bit mask names."""
+    ready = ready_yonesu(s, s.attacker)
+    declare_group(s, tuple(ready[k] for k in range(len(ready)) if mask >> k & 1), target)
+
+
+def declare_gathered(s: YonesuState, target: int) -> None:
+    group, s.gathered = s.gathered, ()
+    declare_group(s, group, target)
+
+
+def declare_group(s: YonesuState, group: tuple[int, ...], target: int) -> None:
     """攻撃宣言, then the 戦闘時フォースフェイズ: from the attacker's left, clockwise (with two players:
     防御側 → 攻撃側 → 防御側 …); it closes when everyone has passed in a row."""
     seat = s.attacker
-    ready = ready_yonesu(s, seat)
-    group = tuple(ready[k] for k in range(len(ready)) if mask >> k & 1)
     for t in group:
         s.flags[t] |= ATTACKED
     attackers = list(group)
@@ -123,11 +161,11 @@ def destroy_unless_protected(s: YonesuState, top: int) -> None:
 def destroy(s: YonesuState, top: int) -> None:
     """破壊: the whole evolution stack goes to the 捨て札置き場 (option destroy=top: only its top card)."""
     seat = s.field_seat(top)
+    s.refilled[seat] = False  # a card of theirs went to the 捨て札置き場: 「カードを捨てる」 (引き忘れ)
     if s.game.options["destroy"] == "top" and s.below[top] >= 0:
         under = s.below[top]
         s.emit("destroy_top", seat, top, at=top, under=under)
-        s.above[under] = -1
-        s.flags[under] |= s.flags[top] & ATTACKED
+        _pass_down(s, top, under)
         _leave(s, top, DISCARD)
         return
     stack = s.stack_of(top)
@@ -145,10 +183,17 @@ def bounce(s: YonesuState, top: int) -> None:
     s.emit("bounce", seat, top, at=top)
     under = s.below[top]
     if under >= 0:
-        s.above[under] = -1
-        s.flags[under] |= s.flags[top] & ATTACKED
+        _pass_down(s, top, under)
     _leave(s, top, zid(seat, HAND))
     s.first_moved = True
+
+
+def _pass_down(s: YonesuState, top: int, under: int) -> None:
+    """The card under a top card that leaves is the ヨネス now — the same ヨネス, as an evolution is: it keeps
+    this turn's changes (パワー, 破壊されない, 攻撃済), as テンソード's 「このターン」 and 緊急回避's say."""
+    s.above[under] = -1
+    s.flags[under] |= s.flags[top] & (ATTACKED | PROTECTED)
+    s.bonus[under] = s.bonus[top]
 
 
 def _leave(s: YonesuState, inst: int, dst: int) -> None:

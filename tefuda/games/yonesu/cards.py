@@ -43,6 +43,7 @@ VOCABULARY = Vocabulary(
         "destroy": SHARED["destroy"].aimed(*YONESU_TARGETS),
         "power": Verb({"amount": N20}, YONESU_TARGETS, "パワー±N (ターン終了時まで)", "power ±N this turn"),
         "protect": Verb({}, YONESU_TARGETS, "このターン破壊されない", "cannot be destroyed this turn"),
+        # aimed only at a ヨネス that has attacked this turn: 「もう一度」 (once more)
         "ready": Verb({}, ("own_yonesu",), "もう一度攻撃できる", "may attack again this turn"),
         "bounce": Verb({}, YONESU_TARGETS, "一番上のカードを手札に戻す", "its top card back to hand"),
         "damage": Verb({"amount": N20}, (*PLAYER_TARGETS, "each_opponent"), "ライフ−N", "life −N"),
@@ -182,6 +183,7 @@ class Tables:
     interrupt: tuple[bool, ...]
     battle_only: tuple[bool, ...]
     max_power: tuple[int, ...]  # -1 = any
+    attacked_only: tuple[bool, ...]  # aimed at a ヨネス that has attacked this turn (the verb ready)
     discard: tuple[DiscardCost | None, ...]
     effects: tuple[tuple[Effect, ...], ...]
     min_force_lilith: int  # the cheapest フォース's リリス (public: who could possibly act)
@@ -227,6 +229,7 @@ def compile_cards(cardset: CardSet) -> Tables:
         tuple(intr),
         tuple(bo),
         tuple(mp),
+        tuple(any(e.do == "ready" for e in es) for es in effs),
         tuple(disc),
         tuple(effs),
         min(forces, default=99),

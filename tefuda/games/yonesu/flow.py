@@ -21,6 +21,7 @@ from .phase_ids import (
     EXCHANGE,
     EXCHANGE_FREE,
     FORCE,
+    GATHER,
     OPENING,
     PAY,
     SETTLE,
@@ -28,16 +29,19 @@ from .phase_ids import (
     WINDOW,
 )
 from .rules import rules
-from .zones import HAND, zid
+from .zones import DECK, DISCARD, HAND, zid
 
 if TYPE_CHECKING:
     from .state import YonesuState
 
-TURN_PHASES = frozenset({EXCHANGE, EXCHANGE_FREE, COST, SUMMON, BATTLE, FORCE, WINDOW, PAY, DISCARD_DOWN})
+TURN_PHASES = frozenset(
+    {EXCHANGE, EXCHANGE_FREE, COST, SUMMON, BATTLE, GATHER, FORCE, WINDOW, PAY, DISCARD_DOWN}
+)
 # the decision a phase asks for
 OFFERS = {
     SUMMON: "main",
     BATTLE: "main",
+    GATHER: "main",
     FORCE: "main",
     EXCHANGE: "exchange",
     EXCHANGE_FREE: "exchange",
@@ -55,6 +59,9 @@ def proceed(s: YonesuState) -> None:
         victory.check(s)
         if s.result is not None:
             return
+        if not s.zones[DECK] and s.zones[DISCARD] and s.game.options["reshuffle"] == "empty":
+            # 山札のカードがなくなった場合 (and it stays so while the 捨て札置き場 was empty): rebuilt at once
+            s.reshuffle(s.attacker)
         ph = s.phase
         if ph in TURN_PHASES and not s.alive[s.attacker]:
             victory.abandon_turn(s)
@@ -116,6 +123,10 @@ def main_act(s: YonesuState, action: Action) -> None:
         forces.activate(s, s.to_move, action.a, s.target_inst(action.b))
     elif action.kind == "attack":
         battle.declare(s, action.a, s.target_inst(action.b))
+    elif action.kind == "gather":
+        battle.gather(s, s.target_inst(action.a))
+    elif action.kind == "attack-gathered":
+        battle.declare_gathered(s, s.target_inst(action.a))
     else:
         turn.apply_main(s, action)
 

@@ -55,6 +55,8 @@ def targets(s: YonesuState, seat: int, card: int) -> list[int]:
     if kind in ("player", "opponent"):
         return [PLAYER_T + p for p in range(n) if alive[p] and (kind == "player" or s.opponents(seat, p))]
     cap = tb.max_power[card]
+    attacked = tb.attacked_only[card]
+    flags = s.flags
     out = []
     for p in range(n):
         if not alive[p]:
@@ -62,7 +64,7 @@ def targets(s: YonesuState, seat: int, card: int) -> list[int]:
         if (kind == "own_yonesu" and p != seat) or (kind == "opp_yonesu" and not s.opponents(seat, p)):
             continue
         for t in s.tops(p):
-            if cap < 0 or s.power(t) <= cap:
+            if (cap < 0 or s.power(t) <= cap) and (not attacked or flags[t] & ATTACKED):
                 out.append(t)
     return out
 
@@ -110,17 +112,29 @@ def force_actions(s: YonesuState, seat: int, *, response: bool) -> list[Action]:
     return out
 
 
+def may_answer(s: YonesuState, seat: int) -> bool:
+    """「相手のフォース発動に対して発動することのできるフォース」: an [Interrupt] answers a force of one of
+    the seat's 相手 — never its own, nor (in the team game) its partner's."""
+    return s.opponents(seat, s.links[-1].seat)
+
+
 def can_act(s: YonesuState, seat: int) -> bool:
     """Whether ``seat`` could possibly act in the top window, judged from public facts only."""
     if not s.alive[seat] or not s.zones[zid(seat, HAND)]:
         return False
     tb = s.game.tables
+    if s.at_once:  # the activator, right after activating: any force of the phase, at once
+        return s.remaining(seat) >= tb.min_force_lilith
     if in_response(s):
-        return s.links[-1].seat != seat and s.remaining(seat) >= tb.min_interrupt_lilith
+        return may_answer(s, seat) and s.remaining(seat) >= tb.min_interrupt_lilith
     return s.remaining(seat) >= tb.min_force_lilith
 
 
 def window_actions(s: YonesuState, seat: int) -> list[Action]:
+    if s.at_once:
+        return [PASS, *force_actions(s, seat, response=False)]
+    if in_response(s) and not may_answer(s, seat):
+        return [PASS]
     return [PASS, *force_actions(s, seat, response=in_response(s))]
 
 
@@ -131,6 +145,7 @@ def activate(s: YonesuState, seat: int, card: int, target: int) -> None:
     inst = s.hand_instance(seat, card)
     s.used[seat] += tb.lilith[card]
     s.move(inst, STACK, face_up=True)
+    s.refilled[seat] = False  # 「フォース発動により既にカードを捨てている」 (引き忘れ, 例2)
     lilith = tb.lilith[card]
     if target < PLAYER_T:
         s.emit("force_on", seat, inst, target=target, lilith=lilith)
@@ -167,6 +182,7 @@ def paid(s: YonesuState, inst: int, target: int, left: int, action: Action) -> N
     seat = s.to_move
     paid_inst = s.hand_instance(seat, action.a)
     s.move(paid_inst, DISCARD, face_up=True)
+    s.refilled[seat] = False
     s.emit("pay", seat, paid_inst, force=inst)
     if left > 1:
         s.push("ask_pay", seat, inst, target, left - 1)
@@ -176,13 +192,24 @@ def paid(s: YonesuState, inst: int, target: int, left: int, action: Action) -> N
 
 
 def push(s: YonesuState, seat: int, inst: int, target: int) -> None:
+    """The force goes on the stack and a window opens to answer it, from the next seat clockwise.
+
+    「複数のフォースを何度かに分けて発動しても、一度に複数のフォースを発動してもどちらでも構いません。」: a
+    force the 攻撃側 activates in their own phase (召喚 / 戦闘 / フォース — not in the 戦闘時フォースフェイズ,
+    where everyone acts in turn) opens its window with the activator first (``at_once``): they may activate
+    another force at once, on top of it, before anyone answers, or pass and let the others answer."""
     link = Link(seat, inst, 0, (target,))
+    at_once = not s.windows or s.at_once  # the attacker's own phase, or adding to forces just activated
+    order = clockwise_from(s.nplayers, s.attacker)
     if s.windows:
         chain_activate(s.windows, s.links, link, EACH)
+        if at_once:
+            s.windows[-1] = Window(s.windows[-1].order, s.windows[-1].order.index(seat), 0)
     else:
-        order = clockwise_from(s.nplayers, s.attacker)
         s.links.append(link)
-        s.windows.append(Window(order, order.index((seat + 1) % s.nplayers), 0))
+        first = seat if at_once else (seat + 1) % s.nplayers
+        s.windows.append(Window(order, order.index(first), 0))
+    s.at_once = at_once
     s.phase = WINDOW
 
 
@@ -193,6 +220,7 @@ def apply_pass(s: YonesuState) -> None:
 
 def step_pass(s: YonesuState) -> None:
     """The holder passes (or is passed for): the window moves on, closes, or its force resolves."""
+    s.at_once = False
     what = pass_priority(s.windows, s.links, EACH)
     if what == "resolve":
         resolve(s, pop_link(s.links))
@@ -220,8 +248,14 @@ def resolve(s: YonesuState, link: Link) -> None:
     tb = s.game.tables
     on_yonesu = t < PLAYER_T
     valid = s.is_top(t) if on_yonesu else (t == NONE_T or s.alive[t - PLAYER_T])
-    kind = tb.target[s.cards[inst]]
-    for e in tb.effects[s.cards[inst]]:
+    card = s.cards[inst]
+    kind = tb.target[card]
+    cap = tb.max_power[card]
+    if on_yonesu and valid and 0 <= cap < s.power(t):
+        # 「パワー3以下のヨネス1体を破壊する」: a ヨネス grown past the cap meanwhile is not one any more
+        s.emit("fizzle_power", seat, inst, target=t, power=s.power(t), cap=cap)
+        return
+    for e in tb.effects[card]:
         do = e.do
         if on_yonesu:
             if not valid:
@@ -299,6 +333,7 @@ def apply_discard_down(s: YonesuState, action: Action) -> None:
     seat = s.to_move
     inst = s.hand_instance(seat, action.a)
     s.move(inst, DISCARD, face_up=True)
+    s.refilled[seat] = False
     s.emit("discard", seat, inst)
 
 
@@ -310,4 +345,5 @@ def next_discarder(s: YonesuState) -> int:
             return p
     s.discard_down = ()
     s.losses_due = True  # anyone still over the limit now loses
+    s.first_moved = True  # ... and one back within it with four ファーストヨネス now wins
     return -1

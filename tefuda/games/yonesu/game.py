@@ -48,6 +48,10 @@ KINDS = ActionKinds(
         ("settle", "c", "コスト精算で捨てる", "settle: discard"),
         ("settle-done", "", "コスト精算を終える", "finish settling"),
         ("discard", "c", "[上限枚数]まで捨てる", "discard down to the limit"),
+        # last, so the numbers of the kinds above stay as they were
+        ("exchange-no-draw", "", "手札交換を終える(引かない)", "finish the exchange without drawing"),
+        ("gather", "t", "合成攻撃に加える", "gather for a combined attack"),
+        ("attack-gathered", "t", "集めたヨネスで攻撃宣言", "attack with the gathered Yonesu"),
     ]
 )
 
@@ -65,7 +69,9 @@ class YonesuGame(Game):
     package_dir = Path(__file__).parent
     state_class = YonesuState
     rules = rules
-    state_format = 2  # 2: decisions, payments and the force stack on the core's flow and chain
+    # 2: decisions, payments and the force stack on the core's flow and chain; 3: the 引き忘れ window
+    # (refilled), forces activated at once (at_once) and a combined attack being gathered (gathered)
+    state_format = 3
     modes = (
         Mode("2p", 2),
         Mode("3p", 3),
@@ -196,6 +202,8 @@ class YonesuGame(Game):
             return kind
         if pat == "k":
             return f"draw {action.a + 1}"
+        if pat == "t":
+            return f"{kind} {self._target(s, action.a, lang)}"
         if pat == "c":
             return f"{kind} {self._name(action.a, lang)}"
         if pat == "ct":
@@ -247,6 +255,23 @@ class YonesuGame(Game):
         def target(t: int) -> str:
             return yonesu(s.target_inst(t)) if t < MAX_INST else f"P{t - MAX_INST + 1}"
 
+        if pat == "t":
+            if kind == "gather":
+                inst = s.target_inst(action.a)
+                p = s.power(inst)
+                return f"{en} {yonesu(inst)} [power {p}]" if lang else f"{ja} {yonesu(inst)} [パワー{p}]"
+            group = list(s.gathered)
+            names = "+".join(yonesu(t, seat=False) for t in group)
+            total = sum(s.power(t) for t in group)
+            t = action.a
+            tgt = target(t)
+            if t < MAX_INST:
+                d = s.power(s.target_inst(t))
+                vs = f"power {total} vs {d}" if lang else f"パワー{total} 対 {d}"
+            else:
+                vs = f"power {total}" if lang else f"パワー{total}"
+            ja, en = KINDS.labels["attack"]  # the declaration itself, as a one-step attack reads
+            return f"{en} {tgt} with {names} [{vs}]" if lang else f"{ja} {names} → {tgt} [{vs}]"
         if pat == "mt":
             from .battle import ready_yonesu
 
@@ -323,6 +348,10 @@ class YonesuGame(Game):
             ready = ready_yonesu(s, s.attacker)
             out = [place(s, ready[k], seat) for k in range(len(ready)) if action.a >> k & 1]
             return [*out, target(action.b)]
+        if kind == "gather":
+            return [target(action.a)]
+        if kind == "attack-gathered":
+            return [*(place(s, i, seat) for i in s.gathered), target(action.a)]
         if kind == "settle":
             inst = next(i for i in s.z(seat, CFIELD) if s.cards[i] == action.a)
             return [place(s, inst, seat)]

@@ -17,6 +17,9 @@ PAY = 8  # paying a [捨/…] special cost
 DISCARD_DOWN = 9  # discarding down to a lowered [上限枚数]
 SETTLE = 10  # コスト精算フェイズ
 OVER = 11
+GATHER = (
+    12  # 戦闘フェイズ: gathering the ヨネス of a combined attack one by one (more than MAX_ATTACKERS ready)
+)
 
 PHASE_NAMES = {
     OPENING: ("初期手札補充", "opening draw"),
@@ -31,6 +34,7 @@ PHASE_NAMES = {
     DISCARD_DOWN: ("[上限枚数]まで捨てる", "discarding down to the card limit"),
     SETTLE: ("コスト精算フェイズ", "cost settlement"),
     OVER: ("ゲーム終了", "game over"),
+    GATHER: ("戦闘フェイズ(合成攻撃のヨネスを選ぶ)", "battle phase (gathering a combined attack)"),
 }
 MAIN_PHASES = (SUMMON, BATTLE, FORCE)
 # each phase's code (position files, observations)
@@ -47,6 +51,7 @@ PHASE_CODES = (
     "discard_down",
     "settle",
     "over",
+    "gather",
 )
 
 # instance flags (bit 0 is the core's FACE_UP)
@@ -57,10 +62,22 @@ MAX_INST = 256  # most cards a box may hold; target codes above this name player
 PLAYER_T = MAX_INST  # target code of seat p: PLAYER_T + p
 NONE_T = MAX_INST + 4  # no target
 NTARGETS = MAX_INST + 5
-MAX_ATTACKERS = 7  # ready ヨネス considered for a combined attack (2^7 - 1 groups)
+# with at most this many ヨネス ready, every combined attack is one action (2^7 - 1 groups a target); with
+# more, the attacker gathers the group one ヨネス at a time (battle.gather_actions)
+MAX_ATTACKERS = 7
 
-PASS, NO_COST, EXCHANGE_DONE, END_SUMMON, END_BATTLE, END_TURN, SETTLE_DONE = map(
-    Action, ("pass", "no-cost", "exchange-done", "end-summon", "end-battle", "end-turn", "settle-done")
+PASS, NO_COST, EXCHANGE_DONE, EXCHANGE_NO_DRAW, END_SUMMON, END_BATTLE, END_TURN, SETTLE_DONE = map(
+    Action,
+    (
+        "pass",
+        "no-cost",
+        "exchange-done",
+        "exchange-no-draw",
+        "end-summon",
+        "end-battle",
+        "end-turn",
+        "settle-done",
+    ),
 )
 
 

@@ -8,7 +8,9 @@ a moment of a game, not a game's start — but the table is: every name must be 
 ヨネスフィールド, each card of a stack is one LV above the card under it (a 複合LV card counts as each of its
 levels; the bottom card may be any ヨネス, so a puzzle can start anywhere), per-player lists have one entry
 per player, seats exist, ``used`` リリス is covered by the コストフィールド, nobody holds more than their
-[上限枚数].
+[上限枚数]. ``refilled`` says, per player, whether they have refilled (手札補充) and discarded nothing since —
+the window of the 引き忘れ rule, which then lowers the [上限枚数] of a player short of it (default: nobody,
+so a hand-made table may hold fewer cards than the limit).
 
 The position stops exactly where it is asked: at the start of phase ``start`` of ``attacker``'s turn, with
 the attacker to move. If the rules' automatic steps would move on from there (a win or a loss that holds at
@@ -95,6 +97,7 @@ def position(
     first: int = 0,
     start: str = "summon",
     turns_taken: Sequence[int] | None = None,
+    refilled: Sequence[bool] | None = None,
     seed: int = 0,
     record: bool = True,
     advance: bool = False,
@@ -125,6 +128,13 @@ def position(
     limit = [game.options["limit"]] * n if limit is None else _numbers("limit", limit, n, 0)
     used = [0] * n if used is None else _numbers("used", used, n, 0)
     turns = [2] * n if turns_taken is None else _numbers("turns_taken", turns_taken, n, 0)
+    if refilled is None:
+        refilled = [False] * n
+    else:
+        refilled = list(_per_player("refilled", refilled, n))
+        for k, v in enumerate(refilled):
+            if not isinstance(v, bool):
+                raise _bad(f"refilled[{k}]: {v!r} is not true/false")
 
     def card(name: Any, where: str) -> int:
         c = cs.find(name) if isinstance(name, str) else None
@@ -182,6 +192,7 @@ def position(
     s.used = used
     s.first = first
     s.turns_taken = turns
+    s.refilled = refilled
     s.attacker = attacker
     s.turn = sum(turns)
     want = _STARTS[start]

@@ -41,6 +41,7 @@ from .phase_ids import (
     DISCARD_DOWN,
     EXCHANGE,
     EXCHANGE_FREE,
+    GATHER,
     NONE_T,
     OPENING,
     OVER,
@@ -66,6 +67,7 @@ class YonesuState(SeatTable, FlowState):
     __slots__ = (
         "above",
         "alive",
+        "at_once",
         "attacker",
         "battle",
         "below",
@@ -74,6 +76,7 @@ class YonesuState(SeatTable, FlowState):
         "ex_count",
         "first",
         "first_moved",
+        "gathered",
         "life",
         "limit",
         "links",
@@ -81,6 +84,7 @@ class YonesuState(SeatTable, FlowState):
         "main",
         "out_order",
         "phase",
+        "refilled",
         "settle_k",
         "settle_paid",
         "teams",
@@ -104,6 +108,8 @@ class YonesuState(SeatTable, FlowState):
         "teams",
         "first_moved",
         "losses_due",
+        "at_once",
+        "gathered",
     )
     _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
         "life",
@@ -111,6 +117,7 @@ class YonesuState(SeatTable, FlowState):
         "used",
         "alive",
         "turns_taken",
+        "refilled",
         "below",
         "above",
         "bonus",
@@ -135,11 +142,14 @@ class YonesuState(SeatTable, FlowState):
         "teams": Bool(),
         "first_moved": Bool(),
         "losses_due": Bool(),
+        "at_once": Bool(),
+        "gathered": Seq(Inst(), tuple),
         "life": PerSeat(Int()),
         "limit": PerSeat(Int()),
         "used": PerSeat(Int(0)),
         "alive": PerSeat(Bool()),
         "turns_taken": PerSeat(Int(0)),
+        "refilled": PerSeat(Bool()),
         "windows": Seq(Named(Window, Seq(Seat(), tuple), Int(0), Int(0))),
         "links": Seq(Named(Link, Seat(), Inst(), Int(0), Seq(TARGET, tuple), Bool())),
         "out_order": Seq(Seat()),
@@ -165,11 +175,14 @@ class YonesuState(SeatTable, FlowState):
     first_moved: bool  # a ファーストヨネス reached a hand: the four-ファーストヨネス win must be checked
     losses_due: bool  # ライフ, [上限枚数] or a card count changed: the 敗北条件 must be checked
     teams: bool  # 4-player team game: seats 0 & 2 against 1 & 3
+    gathered: tuple[int, ...]  # the ヨネス gathered so far for a combined attack (phase GATHER)
+    at_once: bool  # the holder of the top window has just activated a force and may add more at once
     life: list[int]  # ライフ
     limit: list[int]  # [上限枚数]
     used: list[int]  # リリス used this turn
     alive: list[bool]
     turns_taken: list[int]
+    refilled: list[bool]  # since the seat's last 手札補充, no card discarded (the exchange aside): 引き忘れ
     below: list[int]  # the card under this one in an evolution stack, or -1
     above: list[int]  # the card on top of this one, or -1
     bonus: list[int]  # パワー modifiers until the end of the turn
@@ -199,6 +212,9 @@ class YonesuState(SeatTable, FlowState):
         self.used = [0] * n
         self.alive = [True] * n
         self.turns_taken = [0] * n
+        self.refilled = [False] * n
+        self.at_once = False
+        self.gathered = ()
         self.below = [-1] * ni
         self.above = [-1] * ni
         self.bonus = [0] * ni
@@ -315,11 +331,13 @@ class YonesuState(SeatTable, FlowState):
         return sum(first[cards[i]] for k in (0, 1, 2) for i in zs[b + k])
 
     def draw(self, seat: int, n: int) -> int:
-        """Draw ``n`` cards; a draw that finds the 山札 empty first shuffles the 捨て札置き場 into a new 山札
-        (our decision for when: RULES.md). Returns cards drawn."""
+        """Draw ``n`` cards. 山札のカードがなくなった場合 the 捨て札置き場 is shuffled into a new 山札: as
+        soon as its last card is drawn (option reshuffle=empty, the default), or when a draw finds it empty
+        (reshuffle=draw) — RULES.md. Returns cards drawn."""
         deck = self.zones[DECK]
         hand = zid(seat, HAND)
         first = self.game.tables.first
+        at_empty = self.game.options["reshuffle"] == "empty"
         self.losses_due = True
         got = 0
         for _ in range(n):
@@ -327,17 +345,24 @@ class YonesuState(SeatTable, FlowState):
                 if not self.zones[DISCARD]:
                     self.emit("deck_empty", seat)
                     break
-                for i in list(self.zones[DISCARD]):
-                    self.move(i, DECK)
-                self.shuffle(DECK)
-                self.emit("reshuffle", seat, count=len(deck))
+                self.reshuffle(seat)
             inst = deck[-1]
             self.move(inst, hand)
             if first[self.cards[inst]]:
                 self.first_moved = True
             self.emit("draw", seat, inst)
             got += 1
+            if at_empty and not deck and self.zones[DISCARD]:
+                self.reshuffle(seat)
         return got
+
+    def reshuffle(self, seat: int) -> None:
+        """「捨て札置き場にあるカードをシャッフルし、元の山札の位置にセットします。」"""
+        deck = self.zones[DECK]
+        for i in list(self.zones[DISCARD]):
+            self.move(i, DECK)
+        self.shuffle(DECK)
+        self.emit("reshuffle", seat, count=len(deck))
 
     def target_name(self, t: int) -> str:
         """A target as notation: ``p2/クロちん`` (``#2`` for a second one of that name), ``p2`` a player."""
@@ -420,6 +445,9 @@ class YonesuState(SeatTable, FlowState):
             assert tb.ctype[self.cards[i]] == FORCE
         assert len(self.zones[STACK]) == len(self.links) + (1 if self.phase == PAY else 0)
         assert (self.battle is None) or self.windows, "a battle without its force window"
+        assert not self.at_once or self.links, "forces activated at once without a force"
+        assert not self.gathered or self.phase == GATHER or self.result is not None, "a stray combined attack"
+        assert self.phase != GATHER or self.gathered, "gathering a combined attack of nobody"
         assert self.result is None or self.to_move == -1
 
     # ------------------------------------------------------------------ what the table shows
@@ -427,7 +455,10 @@ class YonesuState(SeatTable, FlowState):
         ph = self.phase
         ja, en = PHASE_NAMES[ph]
         if ph == WINDOW and self.windows:
-            ja, en = _RESPONSE_NAMES if self.in_response() else _BATTLE_WINDOW_NAMES
+            if self.at_once:
+                ja, en = _AT_ONCE_NAMES
+            else:
+                ja, en = _RESPONSE_NAMES if self.in_response() else _BATTLE_WINDOW_NAMES
         return PHASE_CODES[ph], ja, en
 
     def counters(self, player: int, viewer: int) -> list[dict[str, Any]]:
@@ -460,7 +491,10 @@ class YonesuState(SeatTable, FlowState):
         ph = self.phase
         source = None
         if ph == WINDOW:
-            if self.in_response():
+            if self.at_once:
+                kind, ja, en = _AT_ONCE_PROMPT
+                source = place(self, self.links[-1].source, viewer)
+            elif self.in_response():
                 kind, ja, en = _RESPONSE_PROMPT
                 source = place(self, self.links[-1].source, viewer)
             else:
@@ -524,6 +558,7 @@ class YonesuState(SeatTable, FlowState):
         n = self.nplayers
         return {
             "attacker": self.attacker,
+            "gathering": [place(self, i, viewer) for i in self.gathered],
             "teams": [[0, 2], [1, 3]] if self.teams else None,
             "stack": stack,
             "battle": bt,
@@ -535,6 +570,12 @@ class YonesuState(SeatTable, FlowState):
         }
 
 
+_AT_ONCE_NAMES = ("フォースの同時発動", "activating forces at once")
+_AT_ONCE_PROMPT = (
+    "choose",
+    "一度に発動するフォースを加えるか、相手の割り込みへ",
+    "activate another force at once, or let the others answer",
+)
 _RESPONSE_NAMES = ("割り込みの順番", "answering a force ([Interrupt])")
 _BATTLE_WINDOW_NAMES = ("戦闘時フォースフェイズ", "battle force window")
 _RESPONSE_PROMPT = ("choose", "[Interrupt]フォースで応じるか", "answer with an [Interrupt] force, or pass")
@@ -564,4 +605,9 @@ _PROMPTS = {
     ),
     FORCE_PHASE: ("action", "フォース発動、またはターンエンド宣言", "activate a force, or end the turn"),
     DISCARD_DOWN: ("choose_card", "[上限枚数]まで捨てるカード", "a card to discard down to the card limit"),
+    GATHER: (
+        "action",
+        "合成攻撃: 加えるヨネス、または攻撃対象",
+        "combined attack: another Yonesu to add, or the target",
+    ),
 }

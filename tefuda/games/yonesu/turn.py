@@ -18,7 +18,9 @@ from .phase_ids import (
     EXCHANGE,
     EXCHANGE_DONE,
     EXCHANGE_FREE,
+    EXCHANGE_NO_DRAW,
     FORCE,
+    GATHER,
     NO_COST,
     PROTECTED,
     SETTLE,
@@ -52,19 +54,27 @@ def begin_turn(s: YonesuState, seat: int) -> None:
 
 # ---------------------------------------------------------------------- 手札交換フェイズ
 def exchange_actions(s: YonesuState, seat: int) -> list[Action]:
+    """手札交換: one card (then one drawn); on the 後攻側's first turn any number, then
+    「その分だけカードを引くことができます」 — drawing them is a choice too (任意: option exchange_draw)."""
     acts = s.game.exchange_acts
     out = [acts[c] for c in s.hand_cards(seat)]
     if s.phase == EXCHANGE_FREE:
         out.append(EXCHANGE_DONE)
+        if s.ex_count and s.game.options["exchange_draw"] == "may":
+            out.append(EXCHANGE_NO_DRAW)
     return out
 
 
 def apply_exchange(s: YonesuState, action: Action) -> None:
     seat = s.attacker
-    if action.kind == "exchange-done":
-        s.emit("exchange_draw", seat, count=s.ex_count)
-        s.draw(seat, s.ex_count)
+    if action.kind in ("exchange-done", "exchange-no-draw"):
+        if action.kind == "exchange-done":
+            s.emit("exchange_draw", seat, count=s.ex_count)
+            s.draw(seat, s.ex_count)
+        else:
+            s.emit("exchange_no_draw", seat, count=s.ex_count)
         s.ex_count = 0
+        s.losses_due = True  # a player short of [上限枚数] now meets the 引き忘れ rule
         s.phase = COST
         return
     inst = s.hand_instance(seat, action.a)
@@ -124,6 +134,8 @@ def main_actions(s: YonesuState, seat: int) -> list[Action]:
         return [*summon_actions(s, seat), *forces.force_actions(s, seat, response=False), END_SUMMON]
     if ph == BATTLE:
         return [*battle.attack_actions(s, seat), *forces.force_actions(s, seat, response=False), END_BATTLE]
+    if ph == GATHER:  # in the middle of a declaration: no force, no end of the phase
+        return battle.gather_actions(s, seat)
     return [*forces.force_actions(s, seat, response=False), END_TURN]
 
 
@@ -165,11 +177,16 @@ def start_settlement(s: YonesuState) -> None:
 
 
 def settler(s: YonesuState) -> int:
-    """The seat whose コスト精算 it is, or -1 when everyone has settled."""
+    """The seat whose コスト精算 it is, or -1 when everyone has settled.
+
+    「各プレイヤーはこのフェイズ中に自分のコスト置き場のコストを捨て札置き場に捨てます。」 — every player, not
+    only those who used リリス: the total discarded must be 「同じかそれを上回る」 the リリス used, so a
+    player who used none may still discard cost cards (or none). A player with an empty コストフィールド has
+    no choice."""
     n = s.nplayers
     while s.settle_k < n:
         seat = (s.attacker + s.settle_k) % n
-        if s.alive[seat] and s.used[seat] > 0:
+        if s.alive[seat] and (s.used[seat] > 0 or s.zones[zid(seat, CFIELD)]):
             return seat
         s.settle_k += 1
         s.settle_paid = 0
@@ -196,6 +213,7 @@ def apply_settle(s: YonesuState, action: Action) -> None:
     inst = next(i for i in s.z(seat, CFIELD) if s.cards[i] == action.a)
     s.settle_paid += s.game.tables.cost[action.a]
     s.move(inst, DISCARD, face_up=True)
+    s.refilled[seat] = False  # 「次にカードを捨てる」
     s.emit("settle", seat, inst)
 
 
@@ -203,7 +221,8 @@ def apply_settle(s: YonesuState, action: Action) -> None:
 def refill(s: YonesuState) -> None:
     """Turn end: from the 攻撃側 on, everyone draws up to [上限枚数].
 
-    Refills are automatic, so the rulebook's 引き忘れ penalty can never arise (RULES.md)."""
+    Refills are automatic; from here until the player next discards a card (the exchange aside) the
+    引き忘れ rule watches their count (``refilled``; victory.check)."""
     n = s.nplayers
     for k in range(n):
         seat = (s.attacker + k) % n
@@ -211,6 +230,7 @@ def refill(s: YonesuState) -> None:
             want = s.limit[seat] - s.total(seat)
             if want > 0:
                 s.draw(seat, want)
+            s.refilled[seat] = True
     for seat in range(n):
         s.used[seat] = 0
         for i in s.z(seat, YFIELD):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING
 
-from .phase_ids import WINDOW
+from .phase_ids import EXCHANGE_FREE, WINDOW
 from .zones import BASE, CFIELD, DISCARD, HAND, NZ, STACK, YFIELD, zid
 
 if TYPE_CHECKING:
@@ -22,10 +22,11 @@ FORBIDDEN = "邪神グラジヨネス"
 
 
 def check(s: YonesuState) -> None:
-    """Apply every win/lose condition that holds now."""
+    """Apply every win/lose condition that holds now (and the 引き忘れ rule, which changes a [上限枚数])."""
     n = s.nplayers
     if s.first_moved:
-        # only a ファーストヨネス reaching a hand or a field can complete four (draws, recoveries, returns)
+        # only a ファーストヨネス reaching a hand or a field can complete four (draws, recoveries, returns),
+        # or a player with four coming back within their [上限枚数] (discarding down)
         s.first_moved = False
         for k in range(n):
             seat = (s.attacker + k) % n
@@ -37,21 +38,38 @@ def check(s: YonesuState) -> None:
     if not s.losses_due:
         return
     s.losses_due = False
+    if s.phase != EXCHANGE_FREE:  # not in the middle of the 後攻側's exchange: its draw is still to come
+        forgot_to_draw(s)
     zones = s.zones
+    losers: list[tuple[int, str]] = []
     for k in range(n):
         seat = (s.attacker + k) % n
         if not s.alive[seat]:
             continue
         b = BASE + seat * NZ  # hand, ヨネスフィールド, コストフィールド (hot path)
         if s.life[seat] <= 0:
-            eliminate(s, seat, "life_zero")
+            losers.append((seat, "life_zero"))
         elif (
             len(zones[b]) + len(zones[b + 1]) + len(zones[b + 2]) > s.limit[seat]
             and seat not in s.discard_down
         ):
-            eliminate(s, seat, "over_limit")
-        if s.result is not None:
-            return
+            losers.append((seat, "over_limit"))
+    if losers:
+        # 「自分がどの敗北条件も満たしていない状態で」: everyone who meets one now loses together, so none
+        # of them is left as the last player standing
+        eliminate_all(s, losers)
+
+
+def forgot_to_draw(s: YonesuState) -> None:
+    """カードを引き忘れた場合のペナルティ: 「プレイヤーの手札とフィールドのカードの枚数の合計が[上限枚数]未満
+    になっていた場合、それ以降そのプレイヤーはそのときの枚数を[上限枚数]としてプレイすることになります。」 —
+    only 「そのプレイヤーが最後に手札補充フェイズで手札を補充してから次にカードを捨てる(手札交換を除く)までの
+    間」 (``refilled``). The opponents point it out at once (it only ever helps them)."""
+    for seat in range(s.nplayers):
+        if s.alive[seat] and s.refilled[seat] and s.total(seat) < s.limit[seat]:
+            before = s.limit[seat]
+            s.limit[seat] = s.total(seat)
+            s.emit("short_limit", seat, before=before, limit=s.limit[seat])
 
 
 def show_firsts(s: YonesuState, seat: int) -> None:
@@ -70,8 +88,30 @@ def win(s: YonesuState, seat: int, code: str) -> None:
 
 def eliminate(s: YonesuState, seat: int, code: str) -> None:
     """A player meets a 敗北条件: with others left they leave the game, their cards to the 捨て札置き場."""
-    if s.result is not None or not s.alive[seat]:
+    eliminate_all(s, [(seat, code)])
+
+
+def eliminate_all(s: YonesuState, losers: list[tuple[int, str]]) -> None:
+    """Players who meet a 敗北条件 at the same moment lose together; then, if one player (or one team) is
+    left, it wins, and if nobody is, nobody does."""
+    if s.result is not None:
         return
+    losers = [(p, code) for p, code in losers if s.alive[p]]
+    if not losers:
+        return
+    for seat, code in losers:
+        _leave_game(s, seat, code)
+    code = losers[0][1]
+    teams_left = {s.team_of(p) for p in range(s.nplayers) if s.alive[p]}
+    if len(teams_left) == 1:
+        last = next(p for p in range(s.nplayers) if s.alive[p])
+        team = tuple(p for p in range(s.nplayers) if s.team_of(p) == s.team_of(last)) if s.teams else ()
+        s.finish(last, code, team)
+    elif not teams_left:
+        s.finish(None, "everyone_lost")
+
+
+def _leave_game(s: YonesuState, seat: int, code: str) -> None:
     s.alive[seat] = False
     s.out_order.append(seat)
     s.emit("lose", seat, code=code)
@@ -89,14 +129,8 @@ def eliminate(s: YonesuState, seat: int, code: str) -> None:
             s.flags[inst] = 0
             s.move(inst, DISCARD, face_up=True)
     s.used[seat] = 0
+    s.refilled[seat] = False
     s.discard_down = tuple(p for p in s.discard_down if p != seat)
-    teams_left = {s.team_of(p) for p in range(s.nplayers) if s.alive[p]}
-    if len(teams_left) == 1:
-        last = next(p for p in range(s.nplayers) if s.alive[p])
-        team = tuple(p for p in range(s.nplayers) if s.team_of(p) == s.team_of(last)) if s.teams else ()
-        s.finish(last, code, team)
-    elif not teams_left:
-        s.finish(None, "everyone_lost")
 
 
 def abandon_turn(s: YonesuState) -> None:
@@ -105,6 +139,8 @@ def abandon_turn(s: YonesuState) -> None:
         s.move(inst, DISCARD, face_up=True)
     s.links.clear()
     s.windows.clear()
+    s.at_once = False
+    s.gathered = ()
     s.battle = None
     s.discard_down = ()  # a payment's own step finds the phase changed and asks nothing
 
