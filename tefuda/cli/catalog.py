@@ -93,13 +93,22 @@ def cards(
     if as_json:
         print(json.dumps(rows, ensure_ascii=False, indent=1))
         return
-    t = Table(title=f"{g.name} ({g.name_en}) — {len(rows)} cards")
+    title = f"{g.name} ({g.name_en}) — {len(rows)} cards"
+    if console.width < WIDE_TABLE:
+        # a narrow terminal: each card as a block whose words wrap whole (a table's narrow columns cut them)
+        from tefuda.view.cards import card_block
+
+        console.print(title, style="bold", highlight=False)
+        for r in rows:
+            console.print(card_block(g, r), highlight=False, soft_wrap=False)
+        return
+    t = Table(title=title)
     hide = {"id", "type"} if rows and "type_label" in rows[0] else {"id"}  # show the ja/en label instead
     cols: list[str] = []
     for r in rows:  # every column any card has, in first-seen order
         cols.extend(k for k in r if k not in hide and k not in cols)
     for c in cols:
-        t.add_column(_HEADERS.get(c, c), overflow="fold")
+        t.add_column(_HEADERS.get(c, c), overflow="fold", no_wrap=c in ("name", "name_en", "type_label"))
     for r in rows:
         t.add_row(
             *(
@@ -141,6 +150,8 @@ def _check_card_file(file: Path | None, game: str | None) -> None:
         err.print(f"as {gid} cards: {msg}", highlight=False, markup=False)
     fail(f"{file} is a card file of none of the games (--game GAME to see one game's errors only)")
 
+
+WIDE_TABLE = 160  # columns from which `tefuda cards` is a table: below, card blocks (no word is ever cut)
 
 _HEADERS = {
     "name": "名前",
