@@ -1,4 +1,4 @@
-"""The ``tefuda`` command: games, cards, decks, play, sim, replay, analyze, positions, bench.
+"""The ``tefuda`` command: games, cards, decks, play, sim, ladder, replay, analyze, positions, bench.
 
 One module per command group (catalog, play, sim, replays, bench) over the same core and lab; a server is
 another front end beside this one. Every error a user can cause ends in one clear line and a non-zero exit,
@@ -14,6 +14,7 @@ from .app import app
 from . import catalog  # noqa: F401
 from . import play  # noqa: F401
 from . import sim  # noqa: F401
+from . import ladder  # noqa: F401
 from . import replays  # noqa: F401
 from . import bench  # noqa: F401
 from . import serve  # noqa: F401

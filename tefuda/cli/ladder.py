@@ -1,0 +1,168 @@
+"""``tefuda ladder``: agents rated against each other (番付) — ratings with intervals, the pairwise scores,
+time per decision; how every AI change is accepted or rejected."""
+
+from __future__ import annotations
+
+import html
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.table import Table
+
+from tefuda.core import TefudaError
+
+from .app import CARDS_HELP, app, console, fail, game_arg, jobs_arg, out_file_arg, parse_options, players_arg
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def ladder(
+    ctx: typer.Context,
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    agents: list[str] = typer.Option(
+        None, "--agents", help="the agents to rate: --agents random greedy ismcts:iters=400 (two or more)"
+    ),
+    n: int = typer.Option(20, "-n", help="games per pair and seat arrangement"),
+    players: int | None = typer.Option(None, help="number of players (default: the game's minimum)"),
+    seed: int = typer.Option(0),
+    jobs: int | None = typer.Option(None, help="worker processes (default: all cores)"),
+    option: list[str] = typer.Option(None, "--option", help="house rule key=value"),
+    cards: str | None = typer.Option(None, "--cards", help=CARDS_HELP),
+    max_actions: int | None = typer.Option(None, help="a game this long counts as a draw"),
+    as_json: bool = typer.Option(False, "--json"),
+    report: Path | None = typer.Option(None, "--report", help="write a self-contained HTML report here"),
+) -> None:
+    """Rate agents against each other: every pair plays n games in every seat arrangement (two players: both
+    seat orders on the same deals; three or four: each agent alone in every seat against the other), then
+    Bradley–Terry / Luce ratings on the Elo scale with 95 % intervals, the pairwise score table and each
+    agent's time per decision."""
+    from tefuda.lab.ladder import run_ladder, schedule
+
+    specs = [*(agents or []), *[a for a in ctx.args if not a.startswith("-")]]
+    stray = [a for a in ctx.args if a.startswith("-")]
+    if stray:
+        fail(f"unknown option {stray[0]} (see tefuda ladder --help)")
+    if len(specs) < 2:
+        fail("--agents: name at least two agents, e.g. --agents random greedy")
+    if len(set(specs)) != len(specs):
+        fail("--agents: each agent once (the same spec twice would play itself)")
+    if n < 1:
+        fail("-n must be at least 1")
+    g = game_arg(game_id, parse_options(option), cards)
+    nplayers = players_arg(g, players)
+    jobs_arg(jobs)
+    out_file_arg(report, "--report")
+    total = len(schedule(len(specs), nplayers, n, seed))
+    progress_cb = None
+    bar = None
+    if not as_json and sys.stdout.isatty():
+        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+
+        bar = Progress(TextColumn("{task.completed}/{task.total} games"), BarColumn(), TimeRemainingColumn())
+        task = bar.add_task("ladder", total=total)
+        bar.start()
+
+        def progress_cb(k: int) -> None:
+            bar.update(task, advance=k)
+
+    t0 = time.perf_counter()
+    try:
+        res = run_ladder(
+            game_id, specs, n, players=nplayers, seed=seed, jobs=jobs, options=g.options,
+            max_actions=max_actions, cards=cards, progress=progress_cb,
+        )  # fmt: skip
+    except (TefudaError, ValueError) as e:
+        fail(str(e))
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.stop()
+        console.print("中断 — interrupted: no rating from a part of the ladder", highlight=False)
+        raise typer.Exit(130) from None
+    finally:
+        if bar is not None:
+            bar.stop()
+    res["command"] = "tefuda ladder " + " ".join(sys.argv[2:]) if len(sys.argv) > 2 else ""
+    del t0
+    if report is not None:
+        report.write_text(html_report(res), encoding="utf-8")
+    if as_json:
+        print(json.dumps(res, ensure_ascii=False, indent=1))
+        return
+    show(res)
+    if report is not None:
+        console.print(f"report: {report}", highlight=False)
+
+
+def show(res: dict[str, Any]) -> None:
+    head = f"{res['game']}: {res['games']} games, {res['players']} players, n={res['n']}, seed {res['seed']}"
+    t = Table(title=f"番付 ladder — {head}")
+    for col in ("agent", "Elo", "95% interval", "score", "games", "s/decision", "max s"):
+        t.add_column(col, overflow="fold")
+    for r in res["ratings"]:
+        t.add_row(
+            r["agent"],
+            f"{r['elo']:.0f}",
+            f"{r['ci'][0]:.0f}–{r['ci'][1]:.0f}",
+            f"{100 * r['score']:.1f}%",
+            str(r["games"]),
+            f"{r['seconds_per_decision']:.4f}",
+            f"{r['max_seconds_per_decision']:.3f}",
+        )
+    console.print(t)
+    p = Table(title="pairs: A's score against B (95 % interval), by seat")
+    for col in ("A", "B", "games", "A's score", "interval", "by seat"):
+        p.add_column(col, overflow="fold")
+    for r in res["pairs"]:
+        seats = _seats(r, res["players"])
+        p.add_row(
+            r["a"],
+            r["b"],
+            str(r["games"]),
+            f"{100 * r['score_a']:.1f}%",
+            f"{100 * r['ci_a'][0]:.0f}–{100 * r['ci_a'][1]:.0f}%",
+            seats,
+        )
+    console.print(p)
+    console.print(f"{res['model']}; {res['seconds']} s", highlight=False)
+    for e in res["errors"]:
+        console.print(f"error (seed {e['seed']}, {' vs '.join(e['seats'])}): {e['error']}", highlight=False)
+
+
+def _seats(r: dict[str, Any], players: int) -> str:
+    """``A as P1 55% · A as P2 48%`` (three or four players: A alone in each seat, then B alone)."""
+    alone = "" if players == 2 else " alone"
+    out = [f"A{alone} as {k} {100 * v:.0f}%" for k, v in r["a_by_seat"].items()]
+    if players > 2:
+        out += [f"B{alone} as {k} {100 * v:.0f}%" for k, v in r["b_by_seat"].items()]
+    return " · ".join(out)
+
+
+def html_report(res: dict[str, Any]) -> str:
+    esc = html.escape
+    rows = "".join(
+        f"<tr><td>{esc(r['agent'])}</td><td>{r['elo']:.0f}</td><td>{r['ci'][0]:.0f}–{r['ci'][1]:.0f}</td>"
+        f"<td>{100 * r['score']:.1f}%</td><td>{r['games']}</td><td>{r['seconds_per_decision']:.4f}</td></tr>"
+        for r in res["ratings"]
+    )
+    pairs = "".join(
+        f"<tr><td>{esc(r['a'])}</td><td>{esc(r['b'])}</td><td>{r['games']}</td>"
+        f"<td>{100 * r['score_a']:.1f}%</td><td>{100 * r['ci_a'][0]:.0f}–{100 * r['ci_a'][1]:.0f}%</td>"
+        f"<td>{esc(_seats(r, res['players']))}</td></tr>"
+        for r in res["pairs"]
+    )
+    title = f"tefuda ladder — {esc(res['game'])}"
+    return f"""<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>{title}</title>
+<style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse;margin:1em 0}}
+td,th{{border:1px solid #ccc;padding:4px 8px;text-align:left}}</style></head><body>
+<h1>番付 ladder — {esc(res["game"])} ({res["players"]} players)</h1>
+<p>{res["games"]} games, n={res["n"]} per pair and seat arrangement, seed {res["seed"]}, {res["seconds"]} s.
+<code>{esc(res.get("command", ""))}</code></p>
+<h2>Ratings</h2><table><tr><th>agent</th><th>Elo</th><th>95% interval</th><th>score</th><th>games</th>
+<th>s/decision</th></tr>{rows}</table>
+<h2>Pairs</h2><table><tr><th>A</th><th>B</th><th>games</th><th>A's score</th><th>interval</th>
+<th>by seat</th></tr>
+{pairs}</table><p>{esc(res["model"])}</p></body></html>
+"""

@@ -1,0 +1,300 @@
+"""The ladder (番付): every pair of agents plays in every seat arrangement; ratings with 95 % intervals.
+
+For two players, each pair plays ``n`` games in each seat order on the same seeds (so the deal is paired and
+the seat evens out). For three or four players, agent A sits alone in each seat in turn against copies of B in
+the others, and the other way round.
+
+Ratings come from the Luce choice model — the winner of a game among players of strengths ``s`` is player
+``w`` with probability ``s_w / Σ s`` (Bradley–Terry for two players) — fitted by maximum likelihood with
+Hunter's MM iteration, shown on the Elo scale (400·log10 s, the agents' mean at 1500). A draw counts half a
+win for each side. The 95 % intervals come from a bootstrap over games (seeded, so a run repeats). Time per
+decision is measured in the worker around each agent's ``act``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tefuda.agents import decision_for_agent, make_agent
+from tefuda.core import Rng, load_game
+
+from .runner import agent_seed, game_seed
+from .stats import wilson
+
+BOOTSTRAP = 200  # resamples for the rating intervals
+ELO_MEAN = 1500.0
+
+
+@dataclass
+class Match:
+    """One game of the ladder: ``seats[k]`` is the agent (index) in seat k; ``winners`` its winning seats."""
+
+    seats: tuple[int, ...]
+    seed: int
+    winners: tuple[int, ...] = ()
+    draw: bool = False
+    actions: int = 0
+    error: str | None = None
+    think: dict[int, list[float]] = field(default_factory=dict)  # agent -> [seconds, decisions, max]
+
+    def score(self, agent: int) -> float:
+        """The agent's share of the win: 1 if one of its seats won, ½ for a draw, else 0."""
+        if self.draw:
+            return 0.5
+        return 1.0 if any(self.seats[w] == agent for w in self.winners) else 0.0
+
+
+def schedule(k: int, players: int, n: int, seed: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every game to play: (the agent in each seat, the seed). Pairs (i < j); per seat arrangement ``n``
+    seeds, the same seeds for the mirrored arrangement."""
+    out = []
+    pair = 0
+    for i in range(k):
+        for j in range(i + 1, k):
+            for lone in range(players):  # the seat the lone agent sits in (two players: P1 or P2)
+                for a, b in ((i, j), (j, i)):
+                    if players == 2 and lone == 1:
+                        continue  # two players: (i, j) and (j, i) with the lone seat 0 cover both orders
+                    seats = tuple(a if s == lone else b for s in range(players))
+                    for g in range(n):
+                        out.append((seats, game_seed(seed, (pair * players + lone) * n + g)))
+            pair += 1
+    return out
+
+
+def play_match(
+    game_id: str,
+    options: dict[str, Any],
+    specs: list[str],
+    seats: tuple[int, ...],
+    seed: int,
+    max_actions: int | None,
+    cards: str | None,
+) -> Match:
+    """One ladder game (in a worker): every failure is caught and reported with the game's seed."""
+    game = load_game(game_id, options, cards_path=cards)
+    cap = max_actions or game.max_game_length
+    agents = [make_agent(specs[a], agent_seed(seed, s)) for s, a in enumerate(seats)]
+    m = Match(seats, seed)
+    try:
+        state = game.new_state(None, seed, players=len(seats), record=False)
+        while not state.is_over and m.actions < cap:
+            seat = state.current_player
+            agent = agents[seat]
+            decision = decision_for_agent(state, agent)
+            t0 = time.perf_counter()
+            action = agent.act(decision)
+            dt = time.perf_counter() - t0
+            rec = m.think.setdefault(seats[seat], [0.0, 0, 0.0])
+            rec[0] += dt
+            rec[1] += 1
+            rec[2] = max(rec[2], dt)
+            state.apply(action)
+            m.actions += 1
+    except Exception as e:  # an engine or agent bug: reported, never a silent rating
+        m.error = f"{type(e).__name__}: {e}"
+        return m
+    res = state.outcome()
+    if res is None or res.winner is None:
+        m.draw = True
+    else:
+        m.winners = tuple(res.winners)
+    return m
+
+
+def _chunk(args: tuple) -> list[Match]:
+    game_id, options, specs, games, max_actions, cards = args
+    return [play_match(game_id, options, specs, seats, seed, max_actions, cards) for seats, seed in games]
+
+
+def _ignore_interrupts() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_ladder(
+    game_id: str,
+    specs: list[str],
+    n: int,
+    *,
+    players: int | None = None,
+    seed: int = 0,
+    jobs: int | None = None,
+    options: dict[str, Any] | None = None,
+    max_actions: int | None = None,
+    cards: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Play the ladder and rate it (the dict ``--json`` prints)."""
+    if len(specs) < 2:
+        raise ValueError("a ladder needs at least two agents")
+    game = load_game(game_id, options, cards_path=cards)
+    nplayers = players or game.min_players
+    problem = game.players_problem(nplayers)
+    if problem:
+        raise ValueError(problem)
+    for s in specs:
+        make_agent(s)  # a bad spec fails now, in one line
+    games = schedule(len(specs), nplayers, n, seed)
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(games)))
+    size = max(1, min(8, len(games) // (jobs * 4) or 1))
+    tasks = [
+        (game_id, dict(game.options), list(specs), games[i : i + size], max_actions, cards)
+        for i in range(0, len(games), size)
+    ]
+    t0 = time.perf_counter()
+    matches: list[Match] = []
+    if jobs == 1:
+        for t in tasks:
+            got = _chunk(t)
+            matches.extend(got)
+            if progress:
+                progress(len(got))
+    else:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("spawn" if os.name == "nt" else "fork")
+        pool = ctx.Pool(jobs, initializer=_ignore_interrupts)
+        try:
+            for got in pool.imap(_chunk, tasks):
+                matches.extend(got)
+                if progress:
+                    progress(len(got))
+        finally:
+            pool.terminate()
+            pool.join()
+    seconds = time.perf_counter() - t0
+    return summarize(game, specs, nplayers, n, seed, matches, seconds)
+
+
+# ------------------------------------------------------------------------------------------- ratings
+def fit(
+    k: int, games: list[tuple[tuple[int, ...], list[tuple[int, float]]]], iters: int = 2000
+) -> list[float]:
+    """Luce-model strengths by Hunter's MM algorithm. ``games``: (the agent in each seat, [(winning agent,
+    weight)]); a draw is two half-wins. A prior of one half-win and one half-loss against a mean opponent
+    keeps an unbeaten agent finite."""
+    s = [1.0] * k
+    wins = [0.5] * k  # the prior's half-win
+    for _seats, won in games:
+        for a, w in won:
+            wins[a] += w
+    for _ in range(iters):
+        denom = [1.0 / (s[i] + 1.0) for i in range(k)]  # the prior's game against a strength-1 opponent
+        for seats, won in games:
+            total = sum(s[a] for a in seats)
+            weight = sum(w for _, w in won)
+            for a in set(seats):
+                denom[a] += weight * seats.count(a) / total
+        new = [wins[i] / denom[i] for i in range(k)]
+        g = math.exp(sum(math.log(x) for x in new) / k)
+        new = [x / g for x in new]
+        if max(abs(a - b) for a, b in zip(new, s, strict=True)) < 1e-9:
+            s = new
+            break
+        s = new
+    return s
+
+
+def _elo(s: list[float]) -> list[float]:
+    e = [400.0 * math.log10(x) for x in s]
+    mean = sum(e) / len(e)
+    return [x - mean + ELO_MEAN for x in e]
+
+
+def summarize(
+    game: Any, specs: list[str], nplayers: int, n: int, seed: int, matches: list[Match], seconds: float
+) -> dict[str, Any]:
+    k = len(specs)
+    ok = [m for m in matches if m.error is None]
+    data = []
+    for m in ok:
+        if m.draw:
+            won = [(a, 0.5) for a in set(m.seats)]
+        else:
+            won = [(m.seats[w], 1.0 / len(m.winners)) for w in m.winners]
+        data.append((m.seats, won))
+    elo = _elo(fit(k, data))
+    rng = Rng(seed ^ 0xB007)
+    boot: list[list[float]] = [[] for _ in range(k)]
+    for _ in range(BOOTSTRAP if data else 0):
+        sample = [data[rng.below(len(data))] for _ in data]
+        for i, e in enumerate(_elo(fit(k, sample, iters=300))):
+            boot[i].append(e)
+    ratings = []
+    for i, spec in enumerate(specs):
+        b = sorted(boot[i])
+        ci = [b[int(0.025 * len(b))], b[min(len(b) - 1, int(0.975 * len(b)))]] if b else [elo[i], elo[i]]
+        mine = [m for m in ok if i in m.seats]
+        think = [m.think.get(i, [0.0, 0, 0.0]) for m in matches]
+        decisions = sum(t[1] for t in think)
+        ratings.append(
+            {
+                "agent": spec,
+                "elo": round(elo[i], 1),
+                "ci": [round(ci[0], 1), round(ci[1], 1)],
+                "games": len(mine),
+                "score": round(sum(m.score(i) for m in mine) / max(1, len(mine)), 4),
+                "decisions": decisions,
+                "seconds_per_decision": round(sum(t[0] for t in think) / max(1, decisions), 5),
+                "max_seconds_per_decision": round(max((t[2] for t in think), default=0.0), 4),
+            }
+        )
+    pairs = []
+    for i in range(k):
+        for j in range(i + 1, k):
+            both = [m for m in ok if set(m.seats) == {i, j}]
+            score = sum(m.score(i) for m in both)
+            lo, hi = wilson(score, len(both)) if both else (0.0, 1.0)
+            by_seat: dict[str, float] = {}  # A's score with A in each seat (alone, for 3–4 players)
+            for lone in range(nplayers):
+                seats = tuple(i if s == lone else j for s in range(nplayers))
+                these = [m for m in both if m.seats == seats]
+                if these:
+                    by_seat[f"P{lone + 1}"] = round(sum(m.score(i) for m in these) / len(these), 4)
+            b_by_seat: dict[str, float] = {}
+            for lone in range(nplayers):
+                seats = tuple(j if s == lone else i for s in range(nplayers))
+                these = [m for m in both if m.seats == seats]
+                if these:
+                    b_by_seat[f"P{lone + 1}"] = round(sum(m.score(j) for m in these) / len(these), 4)
+            pairs.append(
+                {
+                    "a": specs[i],
+                    "b": specs[j],
+                    "games": len(both),
+                    "score_a": round(score / max(1, len(both)), 4),
+                    "ci_a": [round(lo, 4), round(hi, 4)],
+                    "wins_a": sum(1 for m in both if not m.draw and m.score(i) == 1.0),
+                    "wins_b": sum(1 for m in both if not m.draw and m.score(j) == 1.0),
+                    "draws": sum(1 for m in both if m.draw),
+                    "a_by_seat": by_seat,
+                    "b_by_seat": b_by_seat,
+                }
+            )
+    return {
+        "game": game.id,
+        "players": nplayers,
+        "options": dict(game.options),
+        "card_set": game.cardset.digest,
+        "agents": list(specs),
+        "n": n,
+        "seed": seed,
+        "games": len(matches),
+        "errors": [
+            {"seats": [specs[a] for a in m.seats], "seed": m.seed, "error": m.error}
+            for m in matches
+            if m.error
+        ],
+        "seconds": round(seconds, 2),
+        "ratings": sorted(ratings, key=lambda r: -r["elo"]),
+        "pairs": pairs,
+        "model": "Luce choice (Bradley–Terry for 2 players), MM fit, Elo scale with mean 1500, "
+        f"95 % intervals from {BOOTSTRAP} bootstrap resamples of the games",
+    }
