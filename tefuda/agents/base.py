@@ -63,6 +63,10 @@ class Sampler:
     def sample(self, rng: Rng) -> State:
         return self._make(rng)
 
+    @property
+    def world_players(self) -> int:
+        return self._world.nplayers
+
 
 WORLD_SEED = 0x5EED
 

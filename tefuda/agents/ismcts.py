@@ -8,10 +8,12 @@ rollouts) and backs up every seat's result, so each player in the tree picks by 
 Options (``ismcts:iters=2000``, ``ismcts:seconds=0.5,rollout=greedy``): ``iters`` (default 400),
 ``seconds`` (a time budget instead), ``c`` (exploration, default 0.7), ``rollout`` (``random`` or
 ``greedy``: take an action that wins at once when there is one), ``max_rollout`` (actions per playout),
-``depth`` (cut each playout after this many actions and score it by the game's own guess of who is ahead,
-``State.estimate``; default 16, 0 plays every playout to the end). At the same time per move, depth 16 beat
-full playouts 42–18 in 切り札 and 48–12 in ヨネス and drew 29–31 in ジェネシス・ガーデン (60 games each,
-0.05 s a move, both seatings): long games get several times the iterations for a guess that is good enough.
+``depth`` (cut each playout after this many actions and score it; default 16, 0 plays every playout to the
+end), ``eval`` (how a cut playout is scored: ``learned``, the game's fitted evaluation, agents/evaluation.py;
+``estimate``, the game's own hand-written guess of who is ahead, ``State.estimate``; ``auto``, the default:
+the fitted one when the game has one for its card set, else the guess). At the same time per move, depth 16
+beat full playouts 42–18 in 切り札 and 48–12 in ヨネス and drew 29–31 in ジェネシス・ガーデン (60 games
+each, 0.05 s a move, both seatings): long games get several times the iterations for a good enough guess.
 With a seed and an iteration budget a run repeats exactly; a time budget (``seconds``) depends on the
 machine's speed, so it does not.
 """
@@ -21,7 +23,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from tefuda.core import Action, Rng, State
 
@@ -56,6 +58,7 @@ class IsmctsAgent:
         "rollout": str,
         "max_rollout": int,
         "depth": int,
+        "eval": str,
     }
 
     def __init__(
@@ -67,6 +70,7 @@ class IsmctsAgent:
         rollout: str = "random",
         max_rollout: int = 1000,
         depth: int = 16,
+        eval: str = "auto",  # the option's name in specs (ismcts:eval=learned)
     ) -> None:
         if not 1 <= iters <= 100_000_000:
             raise ValueError("ismcts: iters must be 1–100000000")
@@ -80,6 +84,8 @@ class IsmctsAgent:
             raise ValueError("ismcts: depth must not be negative (0: play each playout to the end)")
         if rollout not in ("random", "greedy"):
             raise ValueError("ismcts: rollout must be random or greedy")
+        if eval not in ("auto", "learned", "estimate"):
+            raise ValueError("ismcts: eval must be auto, learned or estimate")
         self.rng = Rng(seed)
         self.iters = iters
         self.seconds = seconds
@@ -87,6 +93,8 @@ class IsmctsAgent:
         self.rollout = rollout
         self.max_rollout = max_rollout
         self.depth = depth
+        self.eval = eval
+        self._learned: Any = None  # the fitted evaluation of the decision's game, when used
         self.last_iterations = 0
 
     # ------------------------------------------------------------------ the agent API
@@ -105,6 +113,19 @@ class IsmctsAgent:
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
         n = 0
         sampler = decision.sampler()
+        self._learned = None
+        if self.eval != "estimate" and self.depth:
+            from .evaluation import cached_evaluation
+
+            nplayers = sampler.world_players
+            self._learned = cached_evaluation(
+                decision.game, tuple(sorted(decision.options.items())), decision.cards_path, nplayers
+            )
+            if self._learned is None and self.eval == "learned":
+                raise ValueError(
+                    f"ismcts:eval=learned: no fitted evaluation for {decision.game} ({nplayers} players) — "
+                    f"tefuda train {decision.game}"
+                )
         while True:
             if deadline is None:
                 if n >= self.iters:
@@ -187,7 +208,7 @@ class IsmctsAgent:
         res = world.outcome()
         if res is None:
             if self.depth and n >= self.depth:
-                guess = world.estimate()
+                guess = self._learned.estimate(world) if self._learned is not None else world.estimate()
                 if guess is not None:
                     return guess
             return [0.5] * world.nplayers  # the playout cap: call it even

@@ -166,3 +166,76 @@ td,th{{border:1px solid #ccc;padding:4px 8px;text-align:left}}</style></head><bo
 <th>by seat</th></tr>
 {pairs}</table><p>{esc(res["model"])}</p></body></html>
 """
+
+
+@app.command()
+def train(
+    game_id: str = typer.Argument(..., metavar="GAME"),
+    players: int | None = typer.Option(None, help="number of players (default: the game's minimum)"),
+    minutes: float = typer.Option(3.0, help="how long to play self-play games (on every core)"),
+    games: int | None = typer.Option(None, help="exactly this many games instead (a run that repeats)"),
+    seed: int = typer.Option(0),
+    jobs: int | None = typer.Option(None, help="worker processes (default: all cores)"),
+    option: list[str] = typer.Option(None, "--option", help="house rule key=value"),
+    cards: str | None = typer.Option(None, "--cards", help=CARDS_HELP),
+    out: Path | None = typer.Option(None, "--out", help="write the weights here instead"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Fit the AI's evaluation (評価関数) to self-play for this game and card set — a designer's own cards
+    with --cards — in a few minutes on this machine. The search (ismcts, the default AI) scores the playouts
+    it cuts short with it from then on; without it, it uses the game's hand-written guess."""
+    from tefuda.lab.train import train as fit
+
+    if not 0 < minutes <= 24 * 60:  # also refuses nan
+        fail("--minutes must be more than 0 and at most 1440")
+    if games is not None and games < 2:
+        fail("--games must be at least 2")
+    g = game_arg(game_id, parse_options(option), cards)
+    nplayers = players_arg(g, players)
+    jobs_arg(jobs)
+    if out is not None:
+        out_file_arg(out, "--out")
+    bar = None
+    progress_cb = None
+    if not as_json and sys.stdout.isatty():
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+        total = games if games is not None else minutes * 60
+        bar = Progress(TextColumn("{task.fields[what]}"), BarColumn(), TimeElapsedColumn())
+        task = bar.add_task("train", total=total, what="self-play")
+        bar.start()
+        started = time.monotonic()
+
+        def progress_cb(done: int, positions: int) -> None:
+            now = done if games is not None else min(total, time.monotonic() - started)
+            bar.update(task, completed=now, what=f"{done} games, {positions} positions")
+
+    try:
+        res = fit(
+            game_id, players=nplayers, options=g.options, cards=cards, minutes=minutes, games=games,
+            seed=seed, jobs=jobs, progress=progress_cb, out=str(out) if out else None,
+        )  # fmt: skip
+    except (TefudaError, ValueError) as e:
+        fail(str(e))
+    except KeyboardInterrupt:
+        console.print("中断 — interrupted: nothing written", highlight=False)
+        raise typer.Exit(130) from None
+    finally:
+        if bar is not None:
+            bar.stop()
+    figures = res["trained"]
+    if as_json:
+        print(json.dumps({"path": res["path"], **figures}, ensure_ascii=False, indent=1))
+        return
+    console.print(
+        f"評価関数 evaluation for {res['game']} ({res['mode']}, card set {res['card_set']}): {res['path']}",
+        highlight=False,
+    )
+    line = f"  {figures['games']} games, {figures['positions']} positions"
+    if "log_loss" in figures:
+        line += (
+            f"; held-out log-loss {figures['log_loss']} (the game's own guess alone "
+            f"{figures['log_loss_estimate']}, a coin {figures['log_loss_even']}), accuracy "
+            f"{100 * figures['accuracy']:.1f}%"
+        )
+    console.print(line, highlight=False)

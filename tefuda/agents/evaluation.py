@@ -1,0 +1,202 @@
+"""A learned evaluation (評価関数): who is ahead, read generically off any game's table and fitted to game
+outcomes — what a search scores a playout it cuts short with.
+
+Features come from what a seat may see of the table, the same way for every game (a third-party game
+included): for each player, turned so the evaluating seat comes first, its counters (``State.counters``:
+life, SP, mana …) and, for each of its zones, the number of cards and the sums of every number the game's
+cards carry (POW, power, cost, AP …) over the cards there whose identity the seat knows; the same for the
+table's shared zones; and the game's own hand-written guess (``State.estimate``), so the fit can only add
+to it. A logistic model on those features gives each seat's chance of winning.
+
+The weights are plain data (``eval-<players>p.json`` in the game's folder for its own cards; the data
+directory for a designer's card set), versioned by the card set's hash: weights fitted to other cards are
+refused with a clear error. ``tefuda train GAME`` fits them (tefuda/lab/train.py).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from tefuda.core import State, TefudaError
+from tefuda.core.paths import data_dir
+
+FORMAT = "tefuda-eval"
+VERSION = 1
+
+
+class EvalError(TefudaError):
+    """Weights that do not fit the game (another card set, another layout) or a broken weights file."""
+
+
+class Layout:
+    """Where each feature comes from, worked out once per game and number of players."""
+
+    def __init__(self, game: Any, nplayers: int) -> None:
+        self.game_id = game.id
+        self.nplayers = nplayers
+        specs = game.zone_specs(nplayers)
+        self.specs = specs
+        fields: set[str] = set()
+        for c in game.cardset:
+            for k, v in c.data.items():
+                if isinstance(v, int | float) and not isinstance(v, bool):
+                    fields.add(k)
+        self.fields = sorted(fields)
+        ncards = len(game.cardset.cards)
+        # per field, each card definition's value (0 when the card has none)
+        self.values = [
+            [float(c.data.get(f, 0)) if not isinstance(c.data.get(f, 0), bool) else 0.0 for c in game.cardset]
+            for f in self.fields
+        ]
+        assert all(len(v) == ncards for v in self.values)
+        self.shared = [z for z, s in enumerate(specs) if s.shared]
+        self.own = [
+            [z for z, s in enumerate(specs) if not s.shared and s.owner == p] for p in range(nplayers)
+        ]
+        names = ["estimate"]
+        # counters: their ids, read off a state of the game (the same list for every state)
+        probe = game.new_state(None, 0, players=nplayers, record=False)
+        self.counter_ids = [c["id"] for c in probe.counters(0, 0)]
+        for k in range(nplayers):
+            who = "me" if k == 0 else f"next{k}"
+            names += [f"{who}.counter.{cid}" for cid in self.counter_ids]
+            for z in self.own[0]:
+                zname = specs[z].name
+                names.append(f"{who}.{zname}.count")
+                names += [f"{who}.{zname}.{f}" for f in self.fields]
+        for z in self.shared:
+            names.append(f"table.{specs[z].name}.count")
+            names += [f"table.{specs[z].name}.{f}" for f in self.fields]
+        self.names = names
+
+    def features(self, state: State, seat: int) -> list[float]:
+        """The feature vector of ``state`` for ``seat`` (only what the seat knows of identities)."""
+        n = self.nplayers
+        bit = 1 << seat
+        known, cards, zones = state.known, state.cards, state.zones
+        values = self.values
+        est = state.estimate()
+        out = [0.5 if est is None else float(est[seat])]
+        nf = len(values)
+        for k in range(n):
+            p = (seat + k) % n
+            for c in state.counters(p, seat):
+                v = c["value"]
+                out.append(float(v) if isinstance(v, int | float) else 0.0)
+            for z in self.own[p]:
+                insts = zones[z]
+                out.append(float(len(insts)))
+                sums = [0.0] * nf
+                for i in insts:
+                    if known[i] & bit:
+                        c = cards[i]
+                        for f in range(nf):
+                            sums[f] += values[f][c]
+                out += sums
+        for z in self.shared:
+            insts = zones[z]
+            out.append(float(len(insts)))
+            sums = [0.0] * nf
+            for i in insts:
+                if known[i] & bit:
+                    c = cards[i]
+                    for f in range(nf):
+                        sums[f] += values[f][c]
+            out += sums
+        return out
+
+
+class Evaluation:
+    """Fitted weights for one game, card set and number of players."""
+
+    def __init__(self, layout: Layout, data: dict[str, Any]) -> None:
+        self.layout = layout
+        self.mean = [float(x) for x in data["mean"]]
+        self.scale = [float(x) for x in data["scale"]]
+        self.weights = [float(x) for x in data["weights"]]
+        self.bias = float(data["bias"])
+        self.data = data
+        # folded: w·((x - mean) / scale) + b = (w/scale)·x + (b - Σ w·mean/scale)
+        self._w = [w / s for w, s in zip(self.weights, self.scale, strict=True)]
+        self._b = self.bias - sum(
+            w * m / s for w, m, s in zip(self.weights, self.mean, self.scale, strict=True)
+        )
+
+    def win_chance(self, state: State, seat: int) -> float:
+        x = self.layout.features(state, seat)
+        z = self._b + sum(w * v for w, v in zip(self._w, x, strict=True))
+        if z < -30:
+            return 0.0
+        if z > 30:
+            return 1.0
+        return 1.0 / (1.0 + math.exp(-z))
+
+    def estimate(self, state: State) -> list[float]:
+        """Each seat's chance of winning, summing to 1."""
+        p = [max(1e-6, self.win_chance(state, s)) for s in range(state.nplayers)]
+        total = sum(p)
+        return [x / total for x in p]
+
+
+def mode_key(game: Any, nplayers: int) -> str:
+    """``2p``, or ``4p-teams=true``: the number of players and the house rules that differ from the game's
+    defaults (a team game is another game to evaluate)."""
+    defaults = {k: spec.default for k, spec in game.option_specs.items()}
+    changed = [f"{k}={v}" for k, v in sorted(game.options.items()) if defaults.get(k) != v]
+    return "-".join([f"{nplayers}p", *changed]).lower()
+
+
+def weights_path(game: Any, nplayers: int) -> Path:
+    """Where the weights for this game's card set live: the game's folder for its own cards, else the data
+    directory (a designer's card set, by its hash)."""
+    key = mode_key(game, nplayers)
+    if not game.cards_path:
+        return Path(type(game).package_dir) / f"eval-{key}.json"
+    return data_dir() / "eval" / f"{game.id}-{game.cardset.digest}-{key}.json"
+
+
+def load_weights(game: Any, nplayers: int, path: Path | None = None) -> Evaluation:
+    """The fitted evaluation of ``game`` for ``nplayers``; :class:`EvalError` when there is none or it was
+    fitted to another card set or layout."""
+    path = path or weights_path(game, nplayers)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise EvalError(f"no fitted evaluation for {game.id} ({nplayers} players) at {path}") from None
+    except (OSError, json.JSONDecodeError) as e:
+        raise EvalError(f"{path}: not a weights file ({e})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise EvalError(f"{path}: not a tefuda evaluation (format {FORMAT!r})")
+    if data.get("game") != game.id or data.get("players") != nplayers:
+        raise EvalError(f"{path}: weights for {data.get('game')} with {data.get('players')} players")
+    if data.get("card_set") != game.cardset.digest:
+        raise EvalError(
+            f"{path}: fitted to card set {data.get('card_set')}, but {game.id}'s cards are now "
+            f"{game.cardset.digest}: run `tefuda train {game.id}` to fit them again"
+        )
+    layout = Layout(game, nplayers)
+    if data.get("features") != layout.names:
+        raise EvalError(f"{path}: its features are not this game's (run `tefuda train {game.id}` again)")
+    for key in ("mean", "scale", "weights"):
+        if not isinstance(data.get(key), list) or len(data[key]) != len(layout.names):
+            raise EvalError(f"{path}: field {key!r} must list one number per feature")
+    return Evaluation(layout, data)
+
+
+@lru_cache(maxsize=64)
+def cached_evaluation(
+    game_id: str, options: tuple, cards_path: str | None, nplayers: int
+) -> Evaluation | None:
+    """The fitted evaluation for a decision's game, or None when there is none that fits (the search then
+    uses the game's hand-written guess)."""
+    from tefuda.core.game import cached_game
+
+    game = cached_game(game_id, dict(options), cards_path)
+    try:
+        return load_weights(game, nplayers)
+    except EvalError:
+        return None
