@@ -155,6 +155,9 @@ def test_ctrl_c_in_play_saves_the_replay(tmp_path):
         stderr=slave,
         env=env,
         start_new_session=True,
+        # a job started in the background (as CI may be) inherits SIGINT ignored, and Python then
+        # installs no KeyboardInterrupt handler: give the child the default a terminal user has
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     os.close(slave)
     seen = b""
