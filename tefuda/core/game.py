@@ -45,6 +45,25 @@ CORE_EVENT_TEXT: dict[str, tuple[str, str]] = {
 }
 
 
+class Whose:
+    """``{whose:ja}`` / ``{whose:en}`` in an event template: the event's seat as a possessive, for the one
+    who reads it — あなたの / ``your`` for the viewer's own event, ``P2 の`` / ``P2's`` for anyone else's
+    (``{who}'s`` would read "P1 (you)'s"). Empty for an event of no seat."""
+
+    __slots__ = ("seat", "viewer")
+
+    def __init__(self, seat: int | None, viewer: int) -> None:
+        self.seat, self.viewer = seat, viewer
+
+    def __format__(self, spec: str) -> str:
+        if self.seat is None or self.seat < 0:
+            return ""
+        mine = self.seat == self.viewer
+        if spec == "en":
+            return "your" if mine else f"P{self.seat + 1}'s"
+        return "あなたの" if mine else f"P{self.seat + 1} の"
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """What kind of game this is, like OpenSpiel's GameType and GameInfo together (``game.info``)."""
@@ -356,8 +375,13 @@ class Game(ABC):
 
     def action_refs(self, state: State, action: Action, seat: int) -> list[dict[str, Any]]:
         """The zones and cards an action is about (``{"zone", "pos", "card"}`` each), for a UI to make them
-        clickable. ``seat`` is the one who may take it."""
-        return []
+        clickable. ``seat`` is the one who may take it: a ref names a card (``card``) only where that seat
+        may know it, and a position only where it can see one. A game names exactly what each of its
+        actions is about; one that does not gets the core's fallback, worked out from the action by a
+        blindfolded dry run that cannot see what the seat may not know (``core/observe.py fallback_refs``)."""
+        from .observe import fallback_refs
+
+        return fallback_refs(state, action, seat)
 
     # ------------------------------------------------------------------ presentation (the view layer)
     def event_template(self, code: str) -> tuple[str, str] | None:
@@ -366,9 +390,14 @@ class Game(ABC):
 
     def render_event(self, ev: dict[str, Any], viewer: int, lang: str = "both") -> str:
         """One event, as ``viewer`` sees it (``ev`` = ``Event.view(viewer, game.card_ids)``), in Japanese
-        and English (``lang``: ``ja``, ``en`` or ``both``)."""
+        and English (``lang``: ``ja``, ``en`` or ``both``). Besides the event's arguments, ``{who}`` and
+        ``{card}``, a template may say ``{whose:ja}`` / ``{whose:en}``: the event's seat as a possessive
+        for this viewer (:class:`Whose`)."""
         from tefuda.view.text import render_event
 
+        args = ev.get("args") or {}
+        if "whose" not in args:
+            ev = {**ev, "args": {**args, "whose": Whose(ev.get("seat"), viewer)}}
         return render_event(self, ev, viewer, lang)
 
     def render_observation(self, obs: dict[str, Any]) -> Any:

@@ -8,16 +8,18 @@ from typing import Any
 from tefuda.core import Action, Deck, Game, Rng, register
 from tefuda.core.actions import ActionKinds
 from tefuda.core.game import sample_capped
+from tefuda.core.observe import card_ref, prompt_refs, zone_ref
 from tefuda.core.prompt import action_text
 
 from . import turn
 from .cards import CREATURES, PLAYED, RED, SCHEMA, TYPES_EN, YELLOW, civ_text, compile_cards
 from .deck import deck_problems
 from .phase_ids import PLAYER
-from .play import payments
+from .play import mana_kinds, payments
 from .rulebook import rules
 from .state import AmadeusState
-from .zones import DECK, NZ, SUSPICION, zone_specs
+from .suspicion import playable
+from .zones import BATTLE, DECK, HAND, MANA, NZ, SHIELDS, SUSPICION, zone_specs
 
 MAIN_CLASS, TABLE_CLASS = 0, 1
 
@@ -229,6 +231,59 @@ class AmadeusGame(Game):
         c = self.cardset[s.cards[inst]]
         extra = f" パワー{s.power(inst)}" if s.place_of(inst) == 4 else ""
         return f"{c.label}{extra} {where_ja}", f"{c.name_en} ({c.name}){extra} {where_en}"
+
+    def action_refs(self, s: AmadeusState, action: Action, seat: int) -> list[dict[str, Any]]:
+        """What each action names: the hand card charged, summoned, cast, used as an S・トリガー, invading
+        or put under a creature, and the zone or creature it goes to; the creature that attacks, blocks or
+        is evolved on; an attack's target (a creature, or the opponent: their shield zone); the mana cards a
+        payment taps; the deck card a search takes; the 疑心ゾーン card played; and every ``pick`` of the
+        core's prompts (a shield to break, a creature to target, a card of the opponent's shown hand)."""
+        refs = prompt_refs(s, action, seat)
+        if refs is not None:
+            return refs
+        k, a, b = action.kind, action.a, action.b
+        me, opp = seat * NZ, (1 - seat) * NZ
+
+        def hand(card: int) -> dict[str, Any]:
+            return {"zone": s.zone_specs[me + HAND].key, "pos": None, "card": self.card_ids[card]}
+
+        def at(inst: int) -> list[dict[str, Any]]:
+            return [card_ref(s, inst, seat)] if inst >= 0 and s.where[inst] >= 0 else []
+
+        if k == "charge":
+            return [hand(a), zone_ref(s, me + MANA)]
+        if k == "summon":
+            return [hand(a), zone_ref(s, me + BATTLE)]
+        if k == "evolve":
+            return [hand(a), *at(s.creatures(seat)[b])]
+        if k in ("cast", "use"):
+            return [hand(a)]
+        if k == "pay":
+            p = s.pending
+            ways = payments(s, seat, s.cards[p.args[0]]) if p is not None and p.what == "pay" else ()
+            if not 0 <= a < len(ways):
+                return []
+            kinds = dict(mana_kinds(s, seat))
+            tapped = [i for t, n in ways[a] for i in kinds[t][:n]]
+            zone = s.zones[me + MANA]
+            return [card_ref(s, i, seat) for i in sorted(tapped, key=zone.index)]
+        if k == "attack":
+            target = [zone_ref(s, opp + SHIELDS)] if b == PLAYER else at(s.creatures(1 - seat)[b - 1])
+            return [*at(s.creatures(seat)[a]), *target]
+        if k == "invade":
+            return [hand(a), *at(s.attack[0] if s.attack is not None else -1)]
+        if k == "block":
+            return at(s.creatures(seat)[a])
+        if k == "take":
+            deck = s.zones[me + DECK]
+            inst = next((i for i in deck if s.cards[i] == a), -1)
+            return [*at(inst), zone_ref(s, me + HAND)]
+        if k == "under":
+            p = s.pending
+            return [hand(a), *at(p.args[0] if p is not None and p.args else -1)]
+        if k == "play":
+            return at(playable(s, seat))
+        return []
 
     def card_table_row(self, c: Any) -> dict[str, Any]:
         """Civilization, cost, power, race; its standing (殿堂, banned, not playable here) in one column."""

@@ -9,6 +9,7 @@ from typing import Any
 from tefuda.core import Action, Deck, Game, NotationError, Rng, register
 from tefuda.core.actions import ActionKinds
 from tefuda.core.game import sample_capped
+from tefuda.core.observe import card_ref, zone_ref
 
 from . import setup
 from .cards import (
@@ -22,7 +23,7 @@ from .cards import (
 )
 from .rulebook import rules
 from .state import MAX_POS, KirifudaState
-from .zones import DECK, NZ, TRUMP, zone_specs
+from .zones import ATTACKER_SLOT, DECK, HAND, LIFE, NZ, SUPPORT_SLOTS, TRUMP, zone_specs
 
 # public classes of instances: what every player knows a face-down card to be
 MAIN, TRUMP_A, TRUMP_S = 0, 1, 2
@@ -69,6 +70,52 @@ KINDS = ActionKinds(
         ),
     ]
 )
+
+# menu labels that say which place an argument is and name the card the mover knows there (the notation
+# stays ``kind [slot|position] [card]``): {slot} a support slot, {pos} a life card's place, {card} the card
+# the action names, {own} the card at that place (": 名前 (Name)", empty where the mover cannot know it),
+# {trump} the mover's trump card; every other kind reads "label args…"
+LABELS: dict[str, tuple[str, str]] = {
+    "overwrite": ("サポート置き場{slot}を上書き: {card}", "overwrite support slot {slot} with {card}"),
+    "overwrite-attacker": ("アタッカー置き場を上書き: {card}", "overwrite the attacker slot with {card}"),
+    "open-support": (
+        "サポート置き場{slot}のサポートをオープン{own}",
+        "open the support in support slot {slot}{own}",
+    ),
+    "trump-attacker": ("切り札アタッカーを使う: {trump}", "use the trump attacker: {trump}"),
+    "trump-support": (
+        "切り札サポートを使う: サポート置き場{slot}に{trump}",
+        "use the trump support: {trump} in support slot {slot}",
+    ),
+    "pay-set": (
+        "コスト: サポート置き場{slot}のセットカードを捨てる{own}",
+        "pay: discard the set card in support slot {slot}{own}",
+    ),
+    "pay-set-attacker": (
+        "コスト: アタッカー置き場のセットカードを捨てる{own}",
+        "pay: discard the set card in the attacker slot{own}",
+    ),
+    "open-set-attacker": ("セットアタッカーとしてオープンします{own}", "open it as a set attacker{own}"),
+    "keep-set": ("セットしたままにする{own}", "leave it set (no attacker this round){own}"),
+    "peek-support": ("相手のサポート置き場{slot}を見る", "look at the opponent's support slot {slot}"),
+    "discard-support": (
+        "相手のサポート置き場{slot}のカードを捨てる{own}",
+        "discard the opponent's card in support slot {slot}{own}",
+    ),
+    "peek-life": ("相手のライフ{pos}枚目を見る{own}", "look at the opponent's life card {pos}{own}"),
+    "swap-life": (
+        "ライフ{pos}枚目と手札の{card}を入れ替える",
+        "swap your life card {pos} with {card} from hand",
+    ),
+    "take-life": (
+        "相手のライフ{pos}枚目を手札に加える{own}",
+        "take the opponent's life card {pos} into hand{own}",
+    ),
+}
+# the place an action's slot, position or own card is: (whose — "me" or "opp" —, zone of the seat)
+_SLOT_SIDE = {"peek-support": "opp", "discard-support": "opp"}
+_POS_SIDE = {"swap-life": "me"}
+_ATTACKER_KINDS = ("overwrite-attacker", "open-set-attacker", "keep-set", "pay-set-attacker", "set-attacker")
 
 
 @register
@@ -221,30 +268,79 @@ class KirifudaGame(Game):
                 args.append(str(v + 1))
         return " ".join([action.kind, *args])
 
-    def label(self, state: KirifudaState, action: Action) -> tuple[str, str]:
-        ja, en = KINDS.labels[action.kind]
-        pat = KINDS.pattern[action.kind]
-        parts_ja, parts_en = [ja], [en]
+    def _places(self, state: KirifudaState, action: Action, seat: int) -> dict[str, int]:
+        """Where the action's arguments lie (zone numbers): ``slot`` (a support slot, the mover's or the
+        opponent's), ``pos`` (a life pile), ``attacker`` (the mover's attacker slot) and ``trump``."""
+        kind = action.kind
+        out: dict[str, int] = {}
+        for ch, v in zip(KINDS.pattern.get(kind, ""), (action.a, action.b), strict=False):
+            if ch == "s":
+                side = 1 - seat if _SLOT_SIDE.get(kind) == "opp" else seat
+                out["slot"] = side * NZ + SUPPORT_SLOTS[v]
+            elif ch == "p":
+                side = seat if _POS_SIDE.get(kind) == "me" else 1 - seat
+                out["pos"] = side * NZ + LIFE
+        if kind in _ATTACKER_KINDS or kind == "trump-attacker":
+            out["attacker"] = seat * NZ + ATTACKER_SLOT
+        if kind in ("trump-attacker", "trump-support", "use-trump"):
+            out["trump"] = seat * NZ + TRUMP
+        return out
+
+    def _at(self, state: KirifudaState, action: Action, zone: int) -> int:
+        """The card at an action's place: the slot's card, the life card at its position (-1: none)."""
+        cards = state.zones[zone]
+        if zone % NZ == LIFE:
+            p = action.a
+            return cards[p] if 0 <= p < len(cards) else -1
+        return cards[0] if cards else -1
+
+    def _trump(self, state: KirifudaState, seat: int, kind: str) -> int:
+        want = TRUMP_ATTACKER if kind == "trump-attacker" else TRUMP_SUPPORT
+        return next((i for i in state.z(seat, TRUMP) if state.ctype(i) == want), -1)
+
+    def _label(self, state: KirifudaState, action: Action, lang: int, bilingual: bool = True) -> str:
+        kind = action.kind
+        pat = KINDS.pattern[kind]
+
+        def name(card: int) -> str:
+            c = self.cardset[card]
+            if not bilingual:
+                return c.name_en if lang else c.name
+            return f"{c.name_en} ({c.name})" if lang else c.label
+
+        template = LABELS.get(kind)
+        if template is None:
+            parts = [KINDS.labels[kind][lang]]
+            for ch, v in zip(pat, (action.a, action.b), strict=False):
+                parts.append(name(v) if ch == "c" else str(v + 1))
+            return " ".join(parts)
+        seat = state.to_move
+        places = self._places(state, action, seat)
+        fields = {"slot": "", "pos": "", "card": "", "own": "", "trump": ("切り札", "the trump")[lang]}
         for ch, v in zip(pat, (action.a, action.b), strict=False):
-            if ch == "c":
-                c = self.cardset[v]
-                parts_ja.append(c.label)
-                parts_en.append(f"{c.name_en} ({c.name})")
-            else:
-                parts_ja.append(str(v + 1))
-                parts_en.append(str(v + 1))
-        return " ".join(parts_ja), " ".join(parts_en)
+            fields["card" if ch == "c" else "slot" if ch == "s" else "pos"] = (
+                name(v) if ch == "c" else str(v + 1)
+            )
+        where = places.get("slot", places.get("pos", places.get("attacker", -1)))
+        inst = self._at(state, action, where) if where >= 0 else -1
+        if inst >= 0 and state.knows(seat, inst):
+            fields["own"] = f": {name(state.cards[inst])}"
+        if kind in ("trump-attacker", "trump-support"):
+            t = self._trump(state, seat, kind)
+            if t >= 0 and state.knows(seat, t):
+                fields["trump"] = name(state.cards[t])
+        return template[lang].format(**fields)
+
+    def label(self, state: KirifudaState, action: Action) -> tuple[str, str]:
+        """(Japanese, English), each naming the place an argument is and the cards the mover knows there:
+        ``サポート置き場1を上書き: 紅蓮の竜騎士 (Crimson Dragoon)`` / ``overwrite support slot 1 with
+        Crimson Dragoon (紅蓮の竜騎士)``."""
+        return self._label(state, action, 0), self._label(state, action, 1)
 
     def describe(self, state: KirifudaState, action: Action) -> str:
-        """Menu label: the Japanese label (card names in both languages), then the English action."""
-        ja, _ = self.label(state, action)
-        en = KINDS.labels[action.kind][1]
-        nums = [
-            str(v + 1)
-            for ch, v in zip(KINDS.pattern[action.kind], (action.a, action.b), strict=False)
-            if ch != "c"
-        ]
-        return f"{ja}  — {' '.join([en, *nums])}"
+        """Menu label: the Japanese label (card names in both languages), then the English one (English
+        names)."""
+        return f"{self._label(state, action, 0)}  — {self._label(state, action, 1, False)}"
 
     def parse(self, state: KirifudaState, text: str) -> Action:
         """``kind [slot|position] [card name]``; card names in Japanese, English or by id; says exactly what
@@ -293,35 +389,29 @@ class KirifudaGame(Game):
         return Action(kind, vals[0], vals[1])
 
     def action_refs(self, state: KirifudaState, action: Action, seat: int) -> list[dict[str, Any]]:
-        """The hand card, slot or life card an action names (its own side, or the opponent's for the effects
-        that reach across)."""
+        """The hand card an action names; the trump card it uses; the slot or life card it names (its own
+        side, or the opponent's for the effects that reach across) — the card there by its place, named
+        only if the mover knows it; the attacker slot a card goes to or is in."""
         kind = action.kind
-        pat = KINDS.pattern.get(kind, "")
-        opp = 1 - seat
         out: list[dict[str, Any]] = []
-        for ch, v in zip(pat, (action.a, action.b), strict=False):
+        places = self._places(state, action, seat)
+        if kind in ("trump-attacker", "trump-support", "use-trump"):
+            t = self._trump(state, seat, kind) if kind != "use-trump" else -1
+            out.append(card_ref(state, t, seat) if t >= 0 else zone_ref(state, places["trump"]))
+        for ch, v in zip(KINDS.pattern.get(kind, ""), (action.a, action.b), strict=False):
             if ch == "c":
-                out.append({"zone": f"p{seat + 1}.hand", "pos": None, "card": self.card_ids[v]})
-            elif ch == "s":
-                side = opp if kind in ("peek-support", "discard-support") else seat
-                out.append({"zone": f"p{side + 1}.support{v + 1}", "pos": None, "card": None})
-            elif ch == "p":
-                side = seat if kind == "swap-life" else opp
-                out.append({"zone": f"p{side + 1}.life", "pos": v, "card": None})
-        if kind in (
-            "set-attacker",
-            "overwrite-attacker",
-            "open-set-attacker",
-            "keep-set",
-            "pay-set-attacker",
-        ):
-            out.append({"zone": f"p{seat + 1}.attacker", "pos": None, "card": None})
-        elif kind == "use-trump":
-            out.append({"zone": f"p{seat + 1}.trump", "pos": None, "card": None})
-        elif kind in ("trump-attacker", "trump-support"):
-            out.insert(0, {"zone": f"p{seat + 1}.trump", "pos": None, "card": None})
-            if kind == "trump-attacker":
-                out.append({"zone": f"p{seat + 1}.attacker", "pos": None, "card": None})
+                out.append(
+                    {"zone": state.zone_specs[seat * NZ + HAND].key, "pos": None, "card": self.card_ids[v]}
+                )
+        if kind == "set-support":  # the first free support slot
+            free = [z for z in SUPPORT_SLOTS if not state.zones[seat * NZ + z]]
+            out += [zone_ref(state, seat * NZ + z) for z in free[:1]]
+        for key in ("slot", "pos", "attacker"):
+            zone = places.get(key)
+            if zone is None:
+                continue
+            inst = self._at(state, action, zone)
+            out.append(card_ref(state, inst, seat) if inst >= 0 else zone_ref(state, zone))
         return out
 
     def card_table_row(self, c: Any) -> dict[str, Any]:

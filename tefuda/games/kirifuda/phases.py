@@ -83,6 +83,7 @@ def apply_draw(s: KirifudaState, action: Action) -> None:
     """②: shown (公開): the drawn card and one more from the deck, both face up, then both to hand."""
     p = s.to_move
     if action.kind == "reveal":
+        s.emit("revealed_draw", p)  # the line that says what happens, then the cards it shows
         hand = s.z(p, HAND)
         drawn = hand[-1]
         s.move(drawn, p * NZ + REVEAL, face_up=True)
@@ -90,7 +91,6 @@ def apply_draw(s: KirifudaState, action: Action) -> None:
         second = draw_to(s, p, REVEAL, face_up=True)
         for inst in (drawn, second):
             s.move(inst, p * NZ + HAND)
-        s.emit("revealed_draw", p)
     else:
         s.emit("kept_draw", p)
     _after_draw(s, p)

@@ -8,6 +8,7 @@ from typing import Any
 from tefuda.core import Action, Deck, Game, Rng, register
 from tefuda.core.actions import ActionKinds
 from tefuda.core.game import sample_capped
+from tefuda.core.observe import card_ref, zone_ref
 
 from . import setup
 from .cards import (
@@ -20,11 +21,12 @@ from .cards import (
     compile_cards,
     deck_problems,
 )
-from .effects import CONDITIONS, subscriptions
+from .effects import CONDITIONS, spell_zone, subscriptions
 from .phase_ids import NONE, NPLACES, NTARGETS, OPP_M, OPP_S, OWN_F, OWN_S
 from .rulebook import rules
 from .state import KokubyakuState
-from .zones import CHAOS_DECK, DECK, NZ, zone_specs
+from .table import allowed_zones, free_zones
+from .zones import CHAOS_DECK, CHAOS_ZONE, DECK, GRAVE, HAND, M0, NZ, SOURCE, zone_specs
 
 MAIN_CLASS, CHAOS_CLASS = 0, 1
 
@@ -188,6 +190,67 @@ class KokubyakuGame(Game):
                 pj.append(text)
                 pe.append(text)
         return " ".join(pj), " ".join(pe)
+
+    def action_refs(self, s: KokubyakuState, action: Action, seat: int) -> list[dict[str, Any]]:
+        """What each action names, as the acting player's places: the hand card a summon, 転生, source,
+        spell or discard takes and the zone it goes to (a summon's: the first free zone of the side chosen;
+        a 転生's: the zones of that side, the sacrifices still to choose); a 混成's chaos card, its two
+        sacrifices and the middle zone; the monster whose position changes, that attacks or is sacrificed;
+        an effect's card on the table; every target (``om2``, ``s1`` …); the triggered effect's card; the
+        monster a search takes from the deck (the seat's own deck list says it is there) and a revive's
+        graveyard card and zone. A direct attack names its attacker only (a player has no zone)."""
+        k, a, b = action.kind, action.a, action.b
+        me = seat * NZ
+
+        def hand(card: int, zone: int = HAND) -> dict[str, Any]:
+            return {"zone": s.zone_specs[me + zone].key, "pos": None, "card": self.card_ids[card]}
+
+        def at(code: int) -> list[dict[str, Any]]:
+            inst = s.at_code(seat, code)
+            return [] if inst < 0 else [card_ref(s, inst, seat)]
+
+        def monster(zone: int) -> list[dict[str, Any]]:
+            cards = s.zones[me + M0 + zone]
+            return [card_ref(s, cards[0], seat)] if cards else []
+
+        if k in ("summon", "tribute"):
+            side = a // 2
+            if k == "summon":
+                zones = free_zones(s, seat, b, side)[:1]
+            else:
+                zones = list(allowed_zones(self.tables, b, side))
+            return [hand(b), *(zone_ref(s, me + z) for z in zones)]
+        if k == "merge":
+            black, white = divmod(a, 5)
+            return [hand(b, CHAOS_DECK), *monster(black), *monster(white), zone_ref(s, me + CHAOS_ZONE)]
+        if k in ("position", "sacrifice"):
+            return monster(a)
+        if k == "source":
+            return [hand(a), zone_ref(s, me + SOURCE)]
+        if k == "discard":
+            return [hand(a), zone_ref(s, me + GRAVE)]
+        if k == "cast":
+            z = spell_zone(s, seat, self.tables.ctype[b])
+            return [hand(b), *at(a), *([zone_ref(s, z)] if z >= 0 else [])]
+        if k == "activate":
+            return [*at(a // 4), *at(b)]
+        if k == "attack":
+            return [*monster(a), *at(b)]
+        if k == "use":
+            w = s.pending.args[0] if s.pending is not None and s.pending.args else None
+            src = [card_ref(s, w.source, seat)] if w is not None and s.where[w.source] >= 0 else []
+            return [*src, *at(a)]
+        if k == "done" and s.pending is not None and s.pending.what == "sacrifice":
+            return [card_ref(s, s.pending.args[0], seat)]  # the monster being 転生'd, shown to both
+        if k == "take":
+            return [hand(a, DECK), zone_ref(s, me + HAND)]
+        if k == "revive":
+            zone, _ = divmod(a, 2)
+            grave = s.zones[me + GRAVE]
+            inst = next((i for i in reversed(grave) if s.cards[i] == b), -1)  # the copy that comes back
+            back = [card_ref(s, inst, seat)] if inst >= 0 else []
+            return [*back, zone_ref(s, me + M0 + zone)]
+        return []
 
     def card_table_row(self, c: Any) -> dict[str, Any]:
         tb = self.tables
