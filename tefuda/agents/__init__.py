@@ -1,6 +1,7 @@
-"""Card-agnostic agents, chosen by name: ``random``, ``greedy`` (``greedy:rollouts=12``), ``ismcts``
-(``ismcts:iters=2000`` or ``ismcts:seconds=0.5``), ``human`` (CLI). Every agent's options use the same
-``name:key=value,key=value`` syntax; each agent class declares its options and their types."""
+"""Card-agnostic agents, chosen by name: ``ai`` (the default: a tuned ``ismcts``), ``random``, ``greedy``
+(``greedy:rollouts=12``), ``ismcts`` (``ismcts:iters=2000`` or ``ismcts:seconds=0.5``), ``human`` (CLI). Every
+agent's options use the same ``name:key=value,key=value`` syntax; each agent class declares its options and
+their types."""
 
 from __future__ import annotations
 
@@ -11,13 +12,24 @@ from .random_agent import RandomAgent
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
 
+# named settings of an agent: ``ai`` is the default opponent of play, serve and sim — the search with the
+# budget and cut-off the ladder chose (docs/ai.md), capped at one second a decision. ``ai:iters=500`` and
+# the like override a setting.
+PRESETS: dict[str, tuple[str, dict[str, str]]] = {
+    "ai": ("ismcts", {"iters": "1500", "depth": "48", "max_seconds": "1"}),
+}
+DEFAULT_AGENT = "ai"
+
 
 def make_agent(spec: str, seed: int = 0) -> Agent:
     """``name[:key=value,...]`` -> an agent. Raises ValueError naming the bad part."""
     name, opts = parse_spec(spec)
+    if name in PRESETS:
+        base, preset = PRESETS[name]
+        name, opts = base, {**preset, **opts}
     cls = AGENTS.get(name)
     if cls is None:
-        raise ValueError(f"unknown agent {name!r} (agents: {', '.join([*AGENTS, 'human'])})")
+        raise ValueError(f"unknown agent {name!r} (agents: {', '.join([*PRESETS, *AGENTS, 'human'])})")
     known: dict[str, type] = getattr(cls, "OPTIONS", {})
     kwargs: dict[str, object] = {}
     for k, v in opts.items():
@@ -35,6 +47,8 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
 
 __all__ = [
     "AGENTS",
+    "DEFAULT_AGENT",
+    "PRESETS",
     "Agent",
     "Decision",
     "GreedyAgent",

@@ -1,17 +1,19 @@
-"""A learned evaluation (評価関数): who is ahead, read generically off any game's table and fitted to game
-outcomes — what a search scores a playout it cuts short with.
+"""A learned evaluation (評価関数): who is ahead, read generically off any game's table and fitted to
+game outcomes — what a search scores a playout it cuts short with.
 
-Features come from what a seat may see of the table, the same way for every game (a third-party game
-included): for each player, turned so the evaluating seat comes first, its counters (``State.counters``:
-life, SP, mana …) and, for each of its zones, the number of cards and the sums of every number the game's
-cards carry (POW, power, cost, AP …) over the cards there whose identity the seat knows; the same for the
-table's shared zones; and the game's own hand-written guess (``State.estimate``), so the fit can only add
-to it. A logistic model on those features gives each seat's chance of winning.
+Features come from what a seat may see of the table, the same way for every game (a third-party
+game included): for each player, turned so the evaluating seat comes first, its counters
+(``State.counters``: life, SP, mana …) and, for each of its zones, the number of cards and the
+sums of every number the game's cards carry (POW, power, cost, AP …) over the cards there whose
+identity the seat knows; the same for the table's shared zones; and the game's own hand-written
+guess (``State.estimate``), as log-odds, so the fit starts from it (weight 1 on it alone is the
+guess itself) and can only add to it. A logistic model on those features gives each seat's
+chance of winning.
 
-The weights are plain data (``eval-<players>p.json`` in the game's folder for its own cards; the data
-directory for a designer's card set), versioned by the card set's hash: weights fitted to other cards are
-refused with a clear error. ``tefuda train GAME`` fits them (tefuda/lab/train.py).
-"""
+The weights are plain data (``eval-<players>p.json`` in the game's folder for its own cards; the
+data directory for a designer's card set), versioned by the card set's hash: weights fitted to
+other cards are refused with a clear error. ``tefuda train GAME`` fits them
+(tefuda/lab/train.py)."""
 
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from tefuda.core import State, TefudaError
 from tefuda.core.paths import data_dir
 
 FORMAT = "tefuda-eval"
-VERSION = 1
+VERSION = 2  # 2: the guess enters as log-odds
 
 
 class EvalError(TefudaError):
@@ -80,7 +82,7 @@ class Layout:
         known, cards, zones = state.known, state.cards, state.zones
         values = self.values
         est = state.estimate()
-        out = [0.5 if est is None else float(est[seat])]
+        out = [0.0 if est is None else logit(float(est[seat]))]
         nf = len(values)
         for k in range(n):
             p = (seat + k) % n
@@ -142,6 +144,12 @@ class Evaluation:
         return [x / total for x in p]
 
 
+def logit(p: float) -> float:
+    """Log-odds of a chance, kept within ±4.6 (1 % – 99 %): a sure-looking guess is still only a guess."""
+    p = min(0.99, max(0.01, p))
+    return math.log(p / (1.0 - p))
+
+
 def mode_key(game: Any, nplayers: int) -> str:
     """``2p``, or ``4p-teams=true``: the number of players and the house rules that differ from the game's
     defaults (a team game is another game to evaluate)."""
@@ -171,6 +179,11 @@ def load_weights(game: Any, nplayers: int, path: Path | None = None) -> Evaluati
         raise EvalError(f"{path}: not a weights file ({e})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise EvalError(f"{path}: not a tefuda evaluation (format {FORMAT!r})")
+    if data.get("version") != VERSION:
+        raise EvalError(
+            f"{path}: evaluation version {data.get('version')}, this tefuda reads version {VERSION}: "
+            f"run `tefuda train {game.id}` to fit it again"
+        )
     if data.get("game") != game.id or data.get("players") != nplayers:
         raise EvalError(f"{path}: weights for {data.get('game')} with {data.get('players')} players")
     if data.get("card_set") != game.cardset.digest:

@@ -1,22 +1,25 @@
 """``ismcts``: information-set Monte-Carlo tree search, card-agnostic, for 2–4 players.
 
-Each iteration samples a world from the deciding seat's knowledge (``Decision.determinize`` — never the true
-state), walks one shared tree keyed by action sequences with UCB over the actions legal *in that world*
-(availability counts, Cowling et al. 2012), expands one node, plays the world out (random or "greedy"
-rollouts) and backs up every seat's result, so each player in the tree picks by its own payoff.
+Each iteration samples a world from the deciding seat's knowledge (``Decision.determinize`` —
+never the true state), walks one shared tree keyed by action sequences with UCB over the actions
+legal *in that world* (availability counts, Cowling et al. 2012), expands one node, plays the
+world out (random or "greedy" rollouts) and backs up every seat's result, so each player in the
+tree picks by its own payoff.
 
 Options (``ismcts:iters=2000``, ``ismcts:seconds=0.5,rollout=greedy``): ``iters`` (default 400),
-``seconds`` (a time budget instead), ``c`` (exploration, default 0.7), ``rollout`` (``random`` or
-``greedy``: take an action that wins at once when there is one), ``max_rollout`` (actions per playout),
-``depth`` (cut each playout after this many actions and score it; default 16, 0 plays every playout to the
-end), ``eval`` (how a cut playout is scored: ``learned``, the game's fitted evaluation, agents/evaluation.py;
-``estimate``, the game's own hand-written guess of who is ahead, ``State.estimate``; ``auto``, the default:
-the fitted one when the game has one for its card set, else the guess). At the same time per move, depth 16
-beat full playouts 42–18 in 切り札 and 48–12 in ヨネス and drew 29–31 in ジェネシス・ガーデン (60 games
-each, 0.05 s a move, both seatings): long games get several times the iterations for a good enough guess.
-With a seed and an iteration budget a run repeats exactly; a time budget (``seconds``) depends on the
-machine's speed, so it does not.
-"""
+``seconds`` (a time budget instead), ``c`` (exploration, default 0.7), ``rollout`` (``random``
+or ``greedy``: take an action that wins at once when there is one), ``max_rollout`` (actions per
+playout), ``max_seconds`` (with ``iters``: stop early when a decision has taken this long, so a
+slow decision cannot make a player wait; a run that never reaches the cap still repeats
+exactly), ``depth`` (cut each playout after this many actions and score it; default 16, 0 plays
+every playout to the end), ``eval`` (how a cut playout is scored: ``learned``, the game's fitted
+evaluation, agents/evaluation.py; ``estimate``, the game's own hand-written guess of who is
+ahead, ``State.estimate``; ``auto``, the default: the fitted one when the game has one for its
+card set, else the guess). At the same time per move, depth 16 beat full playouts 42–18 in 切り札
+and 48–12 in ヨネス and drew 29–31 in ジェネシス・ガーデン (60 games each, 0.05 s a move, both seatings):
+long games get several times the iterations for a good enough guess. With a seed and an
+iteration budget a run repeats exactly; a time budget (``seconds``) depends on the machine's
+speed, so it does not."""
 
 from __future__ import annotations
 
@@ -59,6 +62,7 @@ class IsmctsAgent:
         "max_rollout": int,
         "depth": int,
         "eval": str,
+        "max_seconds": float,
     }
 
     def __init__(
@@ -71,11 +75,14 @@ class IsmctsAgent:
         max_rollout: int = 1000,
         depth: int = 16,
         eval: str = "auto",  # the option's name in specs (ismcts:eval=learned)
+        max_seconds: float = 0.0,
     ) -> None:
         if not 1 <= iters <= 100_000_000:
             raise ValueError("ismcts: iters must be 1–100000000")
         if not 0 <= seconds <= 3600:  # also refuses nan and inf
             raise ValueError("ismcts: seconds must be 0–3600 (0: use iters)")
+        if not 0 <= max_seconds <= 3600:
+            raise ValueError("ismcts: max_seconds must be 0–3600 (0: no cap)")
         if not 0 <= c <= 100:
             raise ValueError("ismcts: c must be 0–100")
         if not 1 <= max_rollout <= 1_000_000:
@@ -94,6 +101,7 @@ class IsmctsAgent:
         self.max_rollout = max_rollout
         self.depth = depth
         self.eval = eval
+        self.max_seconds = max_seconds
         self._learned: Any = None  # the fitted evaluation of the decision's game, when used
         self.last_iterations = 0
 
@@ -110,7 +118,9 @@ class IsmctsAgent:
         """Search, then each legal action's visits and win rate (every legal action is listed)."""
         seat = decision.seat
         root = Node(-1)
-        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds > 0 else None
+        cap = start + self.max_seconds if self.max_seconds > 0 else None
         n = 0
         sampler = decision.sampler()
         self._learned = None
@@ -129,6 +139,9 @@ class IsmctsAgent:
         while True:
             if deadline is None:
                 if n >= self.iters:
+                    break
+                # the cap is looked at every 16 iterations: a clock read costs as much as a short playout
+                if cap is not None and n & 15 == 15 and time.perf_counter() >= cap:
                     break
             elif n > 0 and time.perf_counter() >= deadline:
                 break

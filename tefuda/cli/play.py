@@ -52,9 +52,9 @@ def _read(prompt: str) -> str | None:
 def play(
     game_id: str = typer.Argument("kirifuda", metavar="GAME"),
     p1: str = typer.Option("human", help=AGENTS_HELP),
-    p2: str = typer.Option("greedy", help=AGENTS_HELP),
-    p3: str = typer.Option("greedy", help="seat 3's agent (with --players 3 or 4)"),
-    p4: str = typer.Option("greedy", help="seat 4's agent (with --players 4)"),
+    p2: str = typer.Option("ai", help=AGENTS_HELP),
+    p3: str = typer.Option("ai", help="seat 3's agent (with --players 3 or 4)"),
+    p4: str = typer.Option("ai", help="seat 4's agent (with --players 4)"),
     players: int | None = typer.Option(None, help="number of players (default: the game's minimum)"),
     deck1: Path | None = typer.Option(None, help="P1's deck list"),
     deck2: Path | None = typer.Option(None, help="P2's deck list"),

@@ -22,7 +22,7 @@ from tefuda.core import Rng, load_game
 
 from .runner import agent_seed, game_seed
 
-SELF_PLAY = "ismcts:iters=60"
+SELF_PLAY = "ismcts:iters=60,eval=estimate"  # never the weights being replaced: a run repeats
 SAMPLE_EVERY = 3  # about one decision in three is written down
 L2 = 1e-2
 
@@ -186,7 +186,8 @@ def train(
         yt_a = np.array(yt, dtype=float)
         p = 1.0 / (1.0 + np.exp(-np.clip(((xt_a - mean) / scale) @ w + b, -30, 30)))
         figures["log_loss"] = round(log_loss(p, yt_a), 4)
-        figures["log_loss_estimate"] = round(log_loss(xt_a[:, 0], yt_a), 4)  # the hand-written guess alone
+        # the hand-written guess alone (column 0 holds its log-odds)
+        figures["log_loss_estimate"] = round(log_loss(1.0 / (1.0 + np.exp(-xt_a[:, 0])), yt_a), 4)
         figures["log_loss_even"] = round(log_loss(np.full(len(yt_a), 0.5), yt_a), 4)
         figures["accuracy"] = round(float(np.mean((p > 0.5) == (yt_a > 0.5))), 4)
     figures["seconds"] = round(time.monotonic() - t0, 1)
