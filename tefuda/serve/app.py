@@ -32,7 +32,7 @@ from fastapi.staticfiles import StaticFiles
 
 from tefuda.core import TefudaError
 from tefuda.core.game import game_ids, load_game
-from tefuda.core.replay import replay_steps
+from tefuda.core.replay import parse_chat, replay_steps
 from tefuda.core.rng import new_secret
 from tefuda.lab.runner import agent_seed
 
@@ -53,6 +53,7 @@ from .rooms import (
 )
 from .store import OLD_ROOM, PLAYING, UNRECOVERABLE, Store, config_of, seats_json
 from .thinking import Thinkers
+from .words import bilingual, error, shared_deck, table_words
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("tefuda.serve")
@@ -288,6 +289,7 @@ class Server:
                 "players": s["players"],
                 "seats": s["seats"],
                 "options": s["options"],
+                "cards": f"/api/rooms/{room.id}/cards",  # the pool's card faces and the game's words
                 **room.fair(),  # the commitment to the secret, before anything is dealt or done
             },
         )
@@ -350,7 +352,15 @@ class Server:
         live = self.live.get(room.id)
         if live is not None and live.undo is not None:  # the game went on: the undo asked for is void
             live.undo = None
-            await self.tell_all(live, {"type": "undo_result", "ok": False, "reason": "the game went on"})
+            await self.tell_all(
+                live,
+                {
+                    "type": "undo_result",
+                    "ok": False,
+                    "reason": "the game went on",
+                    **bilingual("the game went on"),
+                },
+            )
         if room.over:
             res = room.state.outcome()
             await self.committer.run(self.store.finish, room.id, None if res is None else res.as_dict())
@@ -359,7 +369,7 @@ class Server:
     async def _spectating(self, conn: Conn, what: str) -> bool:
         """Whether a spectator's connection asked for what only a seat may do (it is told so)."""
         if conn.seat is None:
-            await self.send(conn, {"type": "error", "error": f"spectators cannot {what}"})
+            await self.send(conn, error(f"spectators cannot {what}"))
             return True
         return False
 
@@ -380,11 +390,7 @@ class Server:
             return False
         await self.send(
             conn,
-            {
-                "type": "error",
-                "code": "session_ended",
-                "error": "this connection no longer acts for its seat",
-            },
+            error("this connection no longer acts for its seat", code="session_ended"),
         )
         return True
 
@@ -398,10 +404,13 @@ class Server:
             try:
                 action = room.check_action(conn.seat, msg.get("decision"), msg.get("action"))
             except Stale as e:
-                await self.send(conn, {"type": "ignored", "decision": msg.get("decision"), "reason": str(e)})
+                await self.send(
+                    conn,
+                    {"type": "ignored", "decision": msg.get("decision"), "reason": str(e), **bilingual(e)},
+                )
                 return
             except RoomError as e:
-                await self.send(conn, {"type": "error", "error": str(e)})
+                await self.send(conn, error(str(e)))
                 return
             events = await self.commit_and_apply(live, action)
             await self.send(conn, {"type": "ack", "decision": room.decision - 1})
@@ -418,7 +427,7 @@ class Server:
             try:
                 entry = room.chat_line(conn.seat, msg.get("text"))
             except RoomError as e:
-                await self.send(conn, {"type": "error", "error": str(e)})
+                await self.send(conn, error(str(e)))
                 return
             events = await self._record(room, entry, lambda: room.say(entry))
             await self.tell_all(live, {"type": "chat", **room.chat[-1]})
@@ -439,7 +448,7 @@ class Server:
                 # the room does not change meanwhile)
                 keep = await asyncio.to_thread(room.undo_target, conn.seat)
             except RoomError as e:
-                await self.send(conn, {"type": "error", "error": str(e)})
+                await self.send(conn, error(str(e)))
                 return
             others = {i for i, s in enumerate(room.cfg.seats) if s.kind == HUMAN and i != conn.seat}
             if not others:
@@ -457,10 +466,10 @@ class Server:
             req = live.undo
             if req is None or req["decision"] != live.room.decision:
                 live.undo = None
-                await self.send(conn, {"type": "error", "error": "no undo is waiting for an answer"})
+                await self.send(conn, error("no undo is waiting for an answer"))
                 return
             if conn.seat not in req["waiting"]:
-                await self.send(conn, {"type": "error", "error": "this undo does not wait for your answer"})
+                await self.send(conn, error("this undo does not wait for your answer"))
                 return
             if msg.get("accept") is not True:
                 live.undo = None
@@ -495,7 +504,7 @@ class Server:
         if await self._spectating(conn, "ask for a rematch"):
             return
         if not room.over:
-            await self.send(conn, {"type": "error", "error": "a rematch once this game is over"})
+            await self.send(conn, error("a rematch once this game is over"))
             return
         async with live.lock:
             if await self._refused(live, conn):
@@ -585,7 +594,14 @@ class Server:
             # a request by the released seat goes with it; one for the same seat is answered by this release
             live.release = None
             await self.tell_all(
-                live, {"type": "release_result", "ok": False, "seat": seat, "reason": "the seat was released"}
+                live,
+                {
+                    "type": "release_result",
+                    "ok": False,
+                    "seat": seat,
+                    "reason": "the seat was released",
+                    **bilingual("the seat was released"),
+                },
             )
         notice = {
             "code": "seat_released",
@@ -624,7 +640,7 @@ class Server:
                 if live.release is not None:
                     raise RoomError("a release is already waiting for the table's answers")
             except RoomError as e:
-                await self.send(conn, {"type": "error", "error": str(e)})
+                await self.send(conn, error(str(e)))
                 return
             waiting = set(room.humans()) - {seat, conn.seat}
             live.release = {"seat": seat, "by": conn.seat, "waiting": waiting, "agreed": {conn.seat}}
@@ -642,12 +658,10 @@ class Server:
             req = live.release
             if req is None or live.room.over:
                 live.release = None
-                await self.send(conn, {"type": "error", "error": "no release is waiting for an answer"})
+                await self.send(conn, error("no release is waiting for an answer"))
                 return
             if conn.seat not in req["waiting"]:
-                await self.send(
-                    conn, {"type": "error", "error": "this release does not wait for your answer"}
-                )
+                await self.send(conn, error("this release does not wait for your answer"))
                 return
             if msg.get("accept") is not True:
                 live.release = None
@@ -709,7 +723,8 @@ class Server:
                     continue
                 events = await self.commit_and_apply(live, action)
                 if why:
-                    await self.tell_all(live, {"type": "chat", "seat": None, "text": f"P{seat + 1}: {why}"})
+                    said = f"P{seat + 1}: {why}"
+                    await self.tell_all(live, {"type": "chat", "seat": None, "text": said, **bilingual(said)})
                 await self.broadcast(live, events)
 
     @staticmethod
@@ -723,6 +738,21 @@ class Server:
         if live is not None and live.room.over and not live.conns:
             del self.live[room_id]
             self.finished[room_id] = live.room
+
+
+def _entry_label(state: Any, entry: str) -> dict[str, str] | None:
+    """An entry of a replay in words: a chat line as said, an action as its menu label (ja/en)."""
+    chat = parse_chat(entry)
+    if chat is not None:
+        seat, text = chat
+        return {"ja": f"P{seat + 1}「{text}」", "en": f"P{seat + 1}: “{text}”"}
+    try:
+        ja, en = state.label(state.parse_action(entry))
+    except Exception:  # a label is a nicety: the notation is still there
+        return None
+    who = state.current_player
+    prefix = f"P{who + 1}: " if who >= 0 else ""
+    return {"ja": prefix + ja, "en": prefix + en}
 
 
 def create_app(
@@ -769,12 +799,13 @@ def create_app(
     async def body_limit(request: Request, call_next):
         size = request.headers.get("content-length")
         if size is not None and (not size.isdigit() or int(size) > limits.http_body):
-            return JSONResponse({"error": f"request body over {limits.http_body} bytes"}, status_code=413)
+            said = f"request body over {limits.http_body} bytes"
+            return JSONResponse({"error": said, **bilingual(said)}, status_code=413)
         return await call_next(request)
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException):
-        return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+        return JSONResponse({"error": exc.detail, **bilingual(exc.detail)}, status_code=exc.status_code)
 
     # ------------------------------------------------------------------ pages
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -819,6 +850,9 @@ def create_app(
                         for k, v in m["options"].items()
                     ],
                     "decks": sorted(g.sample_decks()),
+                    # each sample deck's name in both languages (its first comment line)
+                    "deck_names": {k: list(v) for k, v in table_words(g)["decks"].items()},
+                    "shared_deck": shared_deck(g),  # everyone plays one shared set (ヨネス一式)
                 }
             )
         return out
@@ -887,6 +921,18 @@ def create_app(
     def room_info(room_id: str) -> dict[str, Any]:
         return srv.room(room_id).summary()
 
+    @app.get("/api/rooms/{room_id}/cards")
+    def room_cards(room_id: str) -> Response:
+        """The room's card pool as faces, with the game's words (terms, zones, sample decks): public
+        information — what each card is, never where any card lies. A room's pool never changes."""
+        live = srv.live.get(room_id)
+        room = live.room if live is not None else srv.room(room_id)
+        return Response(
+            orjson.dumps(table_words(room.game)),
+            media_type="application/json",
+            headers={"Cache-Control": "private, max-age=3600"},
+        )
+
     @app.get("/api/rooms/{room_id}/replay")
     def room_replay(room_id: str) -> Response:
         room = srv.room(room_id)
@@ -909,17 +955,24 @@ def create_app(
         helper = Room.__new__(Room)
         helper.game = room.game
         helper.cfg = room.cfg
-        out = []
-        for step, text, state, events in replay_steps(room.replay(), f"room {room.id}"):
+        out: list[dict[str, Any]] = []
+        rep = room.replay()
+        label: dict[str, str] | None = None
+        for step, text, state, events in replay_steps(rep, f"room {room.id}"):
             helper.state = state
             out.append(
                 {
                     "step": step,
                     "action": text,
+                    "label": label,  # the move in words ({ja, en}), as the seat's menu named it
                     "observation": helper.observation(viewer),
                     "log": helper.render(events, viewer),
                 }
             )
+            # the next entry's words, from the state it is taken in (the game is over: nothing is secret)
+            label = None
+            if step < len(rep.actions) and not state.is_over:
+                label = _entry_label(state, rep.actions[step])
         return out
 
     # ------------------------------------------------------------------ the WebSocket
@@ -935,7 +988,7 @@ def create_app(
                 gone = e.status_code == 410
                 await Server.send(
                     conn,
-                    {"type": "error", "code": "room_gone" if gone else "no_room", "error": e.detail},
+                    error(e.detail, code="room_gone" if gone else "no_room"),
                 )
                 await ws.close(CLOSE_GONE if gone else CLOSE_NO_ROOM)
                 return
@@ -947,43 +1000,37 @@ def create_app(
                 if not conn.alive:  # taken over or released meanwhile
                     break
                 if not conn.bucket.take(time.monotonic()):
-                    await Server.send(conn, {"type": "error", "error": "too many messages: slow down"})
+                    await Server.send(conn, error("too many messages: slow down"))
                     continue
                 if len(text) > limits.message:
-                    await Server.send(
-                        conn, {"type": "error", "error": f"message over {limits.message} bytes"}
-                    )
+                    await Server.send(conn, error(f"message over {limits.message} bytes"))
                     continue
                 try:
                     msg = json.loads(text)
                 except (json.JSONDecodeError, RecursionError):
-                    await Server.send(
-                        conn, {"type": "error", "error": "not JSON: every message is a JSON object"}
-                    )
+                    await Server.send(conn, error("not JSON: every message is a JSON object"))
                     continue
                 if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-                    await Server.send(
-                        conn, {"type": "error", "error": "a message is a JSON object with a 'type'"}
-                    )
+                    await Server.send(conn, error("a message is a JSON object with a 'type'"))
                     continue
                 kind = msg["type"]
                 if kind == "ping":
                     await Server.send(conn, {"type": "pong"})
                 elif kind == "hello":
                     if joined:
-                        await Server.send(conn, {"type": "error", "error": "hello only once per connection"})
+                        await Server.send(conn, error("hello only once per connection"))
                         continue
                     try:
                         await srv.join(live, conn, msg)
                     except AccessError as e:
                         conn.seat = None
-                        await Server.send(conn, {"type": "error", "code": e.code, "error": str(e)})
+                        await Server.send(conn, error(e, code=e.code))
                         continue
                     joined = True
                 elif not joined:
                     await Server.send(
                         conn,
-                        {"type": "error", "error": "say hello first (your invite, your session, or none)"},
+                        error("say hello first (your invite, your session, or none)"),
                     )
                 elif kind == "act":
                     await srv.act(live, conn, msg)
@@ -1000,7 +1047,7 @@ def create_app(
                 elif kind == "release_answer":
                     await srv.answer_release(live, conn, msg)
                 else:
-                    await Server.send(conn, {"type": "error", "error": f"unknown message type {kind!r}"})
+                    await Server.send(conn, error(f"unknown message type {kind!r}"))
         except WebSocketDisconnect:
             pass
         except RuntimeError:  # a socket the server closed (taken over, released) is read no more

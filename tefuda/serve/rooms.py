@@ -31,6 +31,8 @@ from tefuda.core.rng import new_secret, secret_key
 from tefuda.core.state import State
 from tefuda.core.undo import UndoLog, UndoRefused
 
+from .words import shared_deck
+
 HUMAN = "human"
 AGENT = "agent"
 MAX_CHAT = 500  # characters in one chat line
@@ -212,12 +214,19 @@ def make_config(
     if not isinstance(decks_in, list) or len(decks_in) > players:
         raise RoomError(f"field 'decks': at most one deck per player ({players})")
     decks_in = decks_in + [None] * (players - len(decks_in))
+    if shared_deck(g):  # one shared set (ヨネス一式): the one named serves every seat that names none
+        named = next((d for d in decks_in if d is not None), None)
+        decks_in = [named if d is None else d for d in decks_in]
     samples = g.sample_decks()
     decks = []
     for i, d in enumerate(decks_in):
         label = f"P{i + 1}'s deck"
         try:
-            if d is None or d == "":
+            if isinstance(d, str) and not d.strip():  # a pasted list left empty: never the default silently
+                raise RoomError(
+                    f"decks[{i}]: an empty deck list (name a sample deck, or null for the default)"
+                )
+            if d is None:
                 decks.append(g.default_deck(i))
             elif not isinstance(d, str):
                 raise RoomError(f"decks[{i}]: a deck list's text or a sample deck's name")

@@ -126,6 +126,37 @@ const WORDS = {
   room: ["部屋", "Room"],
   status: ["状態", "Status"],
   seats: ["席", "Seats"],
+  // the table: cards, details, the action sheet
+  box: ["共有のカード一式", "Shared box"],
+  box_note: ["全員がひとつのカード一式から遊びます", "everyone plays from one shared box"],
+  empty_paste: [
+    (k) => `P${k}のデッキリストが空です。カードを貼り付けるか、標準・サンプルのデッキを選んでください。`,
+    (k) => `P${k}'s deck list is empty: paste the cards, or choose the default or a sample deck.`,
+  ],
+  empty_box: [
+    "カード一式のリストが空です。カードを貼り付けるか、標準のカード一式を選んでください。",
+    "The box list is empty: paste the cards, or choose the standard box.",
+  ],
+  details: ["カードの詳細", "Card details"],
+  close: ["閉じる", "Close"],
+  face_down: ["裏向き", "face down"],
+  hidden_card: ["裏向きのカード", "a face-down card"],
+  card_actions: ["このカードでできること", "What this card can do"],
+  zone_actions: ["この場所でできること", "What you can do here"],
+  tap_again: ["もう一度タップすると実行します", "Tap again to do it"],
+  no_card_actions: ["いまこのカードでできることはありません", "Nothing to do with this card now"],
+  autopass: ["パスしかできないときは自動でパス", "Auto-pass when I have nothing to do"],
+  autopassed: ["自動でパスしました", "Passed automatically"],
+  hand: ["手札", "Hand"],
+  your_hand: ["あなたの手札", "Your hand"],
+  menu: ["ログ・チャット", "Log & chat"],
+  info: ["情報", "Info"],
+  table_facts: ["場の状況", "On the table"],
+  last_move: ["直前の手", "Last move"],
+  start: ["開始", "start"],
+  by_you: ["あなた", "you"],
+  more_cards: [(n) => `ほか${n}枚`, (n) => `${n} more`],
+  spectators_no_chat: ["観戦者はチャットできません", "Spectators cannot chat"],
 };
 
 export function lang() {
@@ -161,6 +192,14 @@ export function tf(key, ...args) {
 export function both(ja, en) {
   if (!en || ja === en) return ja || en || "";
   return lang() === "en" ? `${en} (${ja})` : `${ja} (${en})`;
+}
+
+/** A {ja, en} pair as a node: the page's language, the other beside it in parentheses, marked with its own
+ *  `lang` (so it is read, and checked, as the other language). `attrs`: the node's own. */
+export function bi(ja, en, tag = "span", attrs = {}) {
+  if (!en || ja === en) return el(tag, attrs, ja || en || "");
+  const [main, other, otherLang] = lang() === "en" ? [en, ja, "ja"] : [ja, en, "en"];
+  return el(tag, attrs, main, el("span", { class: "other", lang: otherLang, text: ` (${other})` }));
 }
 
 /** A card's name: Japanese with English beside it (players read Japanese: it is never dropped). */
@@ -199,6 +238,20 @@ export function el(tag, attrs = {}, ...children) {
     e.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
   return e;
+}
+
+/** A message of the server's ({ja, en}, the English also in `error`/`reason`/`text`), in the page's language. */
+export function said(m, fallback = "") {
+  if (!m) return fallback;
+  if (lang() === "en") return m.en || m.error || m.reason || m.text || fallback;
+  return m.ja || m.error || m.reason || m.text || fallback;
+}
+
+/** A {ja, en} pair (or [ja, en]) in the page's language only. */
+export function pick(ja, en) {
+  if (Array.isArray(ja)) [ja, en] = ja;
+  if (lang() === "en") return en || ja || "";
+  return ja || en || "";
 }
 
 export function toast(text, kind = "info") {

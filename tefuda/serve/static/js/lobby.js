@@ -1,7 +1,7 @@
 // The lobby: open rooms, and the form that makes a new one. A new room's answer holds each person's one-time
 // invite link and the maker's token (kept in this browser's localStorage: the room page releases seats with it).
 import { keepMakerToken } from "./fair.js";
-import { both, el, lang, langToggle, t, toast } from "./i18n.js";
+import { both, el, lang, langToggle, said, t, tf, toast } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -77,8 +77,8 @@ function drawSeats(g, n) {
   const old = [...box.querySelectorAll(".seatrow")].map((r) => ({
     kind: r.querySelector(".kind").value,
     spec: r.querySelector(".spec").value,
-    deck: r.querySelector(".deck").value,
-    text: r.querySelector(".decktext").value,
+    deck: r.querySelector(".deck")?.value || "",
+    text: r.querySelector(".decktext")?.value || "",
   }));
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
@@ -97,13 +97,7 @@ function drawSeats(g, n) {
       if (preset.value) spec.value = preset.value;
       preset.value = "";
     };
-    const deck = el(
-      "select",
-      { class: "deck", "data-testid": `seat-deck-${i + 1}` },
-      el("option", { value: "", text: t("deck_default") }),
-      g.decks.map((d) => el("option", { value: d, text: d })),
-      el("option", { value: "__paste", text: t("deck_paste") })
-    );
+    const deck = deckSelect(g, `seat-deck-${i + 1}`);
     deck.value = g.decks.includes(o.deck) || o.deck === "__paste" ? o.deck : "";
     const text = el("textarea", { class: "decktext", rows: 6, cols: 40, placeholder: "3 カード名\n2 …" });
     text.value = o.text;
@@ -119,8 +113,54 @@ function drawSeats(g, n) {
     deck.onchange = () => (text.hidden = upload.hidden = deck.value !== "__paste");
     spec.hidden = preset.hidden = kind.value !== "agent";
     kind.onchange = () => (spec.hidden = preset.hidden = kind.value !== "agent");
-    box.append(el("div", { class: "seatrow" }, el("b", { text: `P${i + 1}` }), kind, spec, preset, el("span", { text: t("deck") }), deck, upload, text));
+    const deckParts = g.shared_deck ? [] : [el("span", { text: t("deck") }), deck, upload, text];
+    box.append(el("div", { class: "seatrow" }, el("b", { text: `P${i + 1}` }), kind, spec, preset, ...deckParts));
   }
+  drawBox(g);
+}
+
+/** A sample deck's name in both languages (its first comment line), never its file name. */
+function deckName(g, d) {
+  const n = (g.deck_names || {})[d];
+  return n ? both(n[0], n[1]) : d;
+}
+
+function deckSelect(g, testid) {
+  return el(
+    "select",
+    { class: "deck", "data-testid": testid },
+    el("option", { value: "", text: t("deck_default") }),
+    g.decks.map((d) => el("option", { value: d, text: deckName(g, d) })),
+    el("option", { value: "__paste", text: t("deck_paste") })
+  );
+}
+
+/** A game played from one shared set of cards (ヨネス一式): one box for the table, not a deck per seat. */
+function drawBox(g) {
+  const box = $("f-box");
+  const old = box.querySelector(".deck");
+  const keep = old ? { deck: old.value, text: box.querySelector(".decktext").value } : { deck: "", text: "" };
+  box.replaceChildren();
+  if (!g.shared_deck) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const deck = deckSelect(g, "box-deck");
+  deck.value = g.decks.includes(keep.deck) || keep.deck === "__paste" ? keep.deck : "";
+  const text = el("textarea", { class: "decktext", rows: 6, cols: 40, placeholder: "10 ファーストヨネス\n3 …", "data-testid": "box-text" });
+  text.value = keep.text;
+  const upload = el("input", { type: "file", accept: ".txt,text/plain", class: "deckfile", "data-testid": "box-file" });
+  upload.onchange = async () => {
+    const f = upload.files[0];
+    if (!f) return;
+    text.value = await f.text();
+    deck.value = "__paste";
+    text.hidden = upload.hidden = false;
+  };
+  text.hidden = upload.hidden = deck.value !== "__paste";
+  deck.onchange = () => (text.hidden = upload.hidden = deck.value !== "__paste");
+  box.append(el("b", { text: t("box") }), deck, el("small", { text: t("box_note") }), upload, text);
 }
 
 function drawOptions(g) {
@@ -147,11 +187,27 @@ async function create(e) {
   const g = gameById($("f-game").value);
   const seats = [];
   const decks = [];
+  const refuse = (text) => {
+    $("made").replaceChildren(el("p", { class: "error", "data-testid": "create-error", text }));
+    toast(text, "error");
+  };
+  let k = 0;
   for (const r of $("f-seats").querySelectorAll(".seatrow")) {
+    k += 1;
     const kind = r.querySelector(".kind").value;
     seats.push(kind === "agent" ? { kind, spec: r.querySelector(".spec").value.trim() } : { kind });
+    if (g.shared_deck) continue;
     const d = r.querySelector(".deck").value;
+    // a pasted list left empty is refused here, never played as the default deck
+    if (d === "__paste" && !r.querySelector(".decktext").value.trim()) return refuse(tf("empty_paste", k));
     decks.push(d === "__paste" ? r.querySelector(".decktext").value : d || null);
+  }
+  if (g.shared_deck) {
+    const d = $("f-box").querySelector(".deck").value;
+    const text = $("f-box").querySelector(".decktext").value;
+    if (d === "__paste" && !text.trim()) return refuse(t("empty_box"));
+    const one = d === "__paste" ? text : d || null;
+    for (let i = 0; i < seats.length; i++) decks.push(one);
   }
   const options = {};
   for (const i of $("f-options").querySelectorAll("[data-key]")) if (i.value !== i.dataset.default) options[i.dataset.key] = i.value;
@@ -164,11 +220,7 @@ async function create(e) {
     body: JSON.stringify(body),
   });
   const made = await res.json();
-  if (!res.ok) {
-    $("made").replaceChildren(el("p", { class: "error", "data-testid": "create-error", text: made.error }));
-    toast(made.error, "error");
-    return;
-  }
+  if (!res.ok) return refuse(said(made, t("error")));
   keepMakerToken(made.room, made.maker);
   lastMade = made;
   drawMade();
@@ -217,7 +269,10 @@ async function setup() {
   drawStatic();
   await loadGames();
   drawForm();
-  $("f-game").onchange = () => drawForm();
+  $("f-game").onchange = () => {
+    $("made").querySelector("[data-testid=create-error]")?.remove(); // a refusal of another game's form
+    drawForm();
+  };
   $("f-players").onchange = () => drawSeats(gameById($("f-game").value), Number($("f-players").value));
   $("new-room").onsubmit = create;
   refreshRooms();

@@ -2,7 +2,8 @@
 // game's secret opens its commitment — the one the replay records, the room's, and the one this browser kept
 // during the game (if it was there).
 import { bilingual, keptCommitment, verdict } from "./fair.js";
-import { both, el, lang, langToggle, t, toast } from "./i18n.js";
+import { hideDetails, loadPool, showDetails } from "./cards.js";
+import { both, el, lang, langToggle, pick, said, t, toast } from "./i18n.js";
 import { logLine, outcomeText, renderActions, renderTable } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -65,8 +66,8 @@ async function load() {
   const res = await fetch(`/api/rooms/${encodeURIComponent(roomId)}/steps${seat ? `?seat=${seat}` : ""}`);
   const body = await res.json();
   if (!res.ok) {
-    $("replay-status").textContent = body.error || t("not_over");
-    toast(body.error || t("error"), "error");
+    $("replay-status").textContent = said(body, t("not_over"));
+    toast(said(body, t("error")), "error");
     return;
   }
   steps = body;
@@ -87,28 +88,42 @@ function draw() {
   if (!steps.length) return;
   const s = steps[at];
   $("pos").textContent = `${t("step")} ${s.step} / ${steps.length - 1}`;
-  $("last-action").textContent = s.action || "";
-  renderTable($("table"), s.observation, () => {});
+  // the move that led here, in words (the notation only where no label could be made)
+  $("last-action").textContent = s.label ? pick(s.label.ja, s.label.en) : s.action ? s.action : t("start");
+  $("last-action").title = s.action || "";
+  const zones = new Map(s.observation.zones.map((z) => [z.id, z]));
+  const onCard = ({ entry, zone, node, onTable }) => {
+    showDetails(entry, { key: `${zone.id}|${entry.pos}`, anchor: node, pinned: true, zones, onTable, title: both(zone.ja, zone.en) });
+  };
+  renderTable($("table"), s.observation, { onCard }, { handRoot: $("handbox") });
   renderActions($("actions"), { ...s.observation, legal: s.observation.legal }, () => {});
   const log = [];
   for (let i = Math.max(0, at - 30); i <= at; i++) log.push(...steps[i].log);
   $("log").replaceChildren(...log.slice(-120).map((e) => el("li", { text: logLine(e) })));
   $("log").scrollTop = $("log").scrollHeight;
-  $("result").textContent = s.observation.outcome ? outcomeText(s.observation) : "";
+  $("result").replaceChildren(s.observation.outcome ? outcomeText(s.observation) : "");
+  $("result").hidden = !s.observation.outcome;
 }
 
 function go(i) {
   at = Math.max(0, Math.min(steps.length - 1, i));
+  hideDetails(true);
   draw();
 }
 
 function drawStatic() {
   document.documentElement.lang = lang();
   document.querySelectorAll("[data-word]").forEach((e) => (e.textContent = t(e.dataset.word)));
+  $("menu-btn").textContent = t("menu");
 }
 
 function setup() {
   $("bar").append(langToggle(() => { drawStatic(); drawSeats(); draw(); drawFair(); }));
+  $("menu-btn").onclick = () => {
+    const open = !document.body.classList.contains("drawer-open");
+    document.body.classList.toggle("drawer-open", open);
+    $("menu-btn").setAttribute("aria-expanded", String(open));
+  };
   drawStatic();
   $("first").onclick = () => go(0);
   $("prev").onclick = () => go(at - 1);
@@ -125,7 +140,7 @@ function setup() {
     if (e.key === "Home") go(0);
     if (e.key === "End") go(steps.length - 1);
   });
-  load();
+  loadPool(roomId).then(() => load());
   loadFair();
 }
 

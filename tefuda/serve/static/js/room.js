@@ -4,7 +4,8 @@
 // a session of its own, kept in localStorage; the address then reads #seat=k), /room/R#seat=k (this
 // browser's session for seat k), /room/R (a spectator). The commitment is kept the first time it is seen and
 // checked against the secret revealed at the end (fair.js).
-import { both, el, lang, langToggle, t, tf, tOther, toast } from "./i18n.js";
+import { loadPool, hideDetails, showDetails, detailsOpen, onDetailsClosed } from "./cards.js";
+import { both, el, lang, langToggle, said, t, tf, tOther, toast } from "./i18n.js";
 import {
   bilingual,
   dropSession,
@@ -17,7 +18,7 @@ import {
   seatClaimedWith,
   verdict,
 } from "./fair.js";
-import { logLine, outcomeText, renderActions, renderTable } from "./table.js";
+import { logLine, onlyPass, outcomeText, renderActions, renderTable } from "./table.js";
 
 const roomId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const frag = new URLSearchParams(location.hash.slice(1));
@@ -34,7 +35,8 @@ if (claim) {
 
 const S = {
   obs: null, decision: 0, welcome: null, log: [], chat: [], thinking: null, rematch: null, hl: [], undoAsk: null,
-  releaseAsk: null, invites: {}, fair: null, block: null, maker: makerToken(roomId),
+  releaseAsk: null, invites: {}, fair: null, block: null, maker: makerToken(roomId), sel: null,
+  autopassed: -1,
 };
 let ws = null;
 let backoff = 500;
@@ -56,8 +58,10 @@ function draw() {
   $("game-name").textContent = S.welcome ? `${S.welcome.name} (${S.welcome.name_en})` : "";
   $("who").textContent = obs.spectator ? t("spectator") : `P${obs.seat + 1} (${t("you")})`;
   document.body.dataset.decision = String(S.decision); // a hook for tests: the decision drawn
-  renderTable($("table"), obs, pick);
-  renderActions($("actions"), S.block ? { ...obs, legal: [] } : obs, act, S.hl);
+  document.body.classList.toggle("spectator", Boolean(obs.spectator));
+  if (S.sel && !stillThere(S.sel)) S.sel = null;
+  renderTable($("table"), obs, { onCard, onZone, selected: S.sel && S.sel.key, highlight: S.hl }, { handRoot: $("handbox") });
+  drawActions();
   drawUndo();
   drawRelease();
   const st = $("turn-state");
@@ -69,6 +73,8 @@ function draw() {
   else st.textContent = `P${obs.to_move + 1} ${t("to_move")} — ${t("waiting")}`;
   drawLog();
   drawResult();
+  // chat is for the seats: a spectator is shown what is said, and no box to say anything in
+  $("chat-form").hidden = obs.spectator || Boolean(S.block) || Boolean(obs.outcome);
 }
 
 // ------------------------------------------------------------------------------------------ banners
@@ -244,7 +250,7 @@ async function releaseAsMaker(seat) {
   });
   const body = await res.json();
   if (!res.ok) {
-    toast(body.error || t("error"), "error");
+    toast(said(body, t("error")), "error");
     return;
   }
   S.invites[seat] = body.url;
@@ -318,7 +324,7 @@ function drawResult() {
   const seatQ = obs.spectator ? "" : `?seat=${obs.seat + 1}`;
   const parts = [
     el("h2", { text: t("result") }),
-    el("p", { class: "outcome", "data-testid": "outcome", text: outcomeText(obs) }),
+    el("p", { class: "outcome", "data-testid": "outcome" }, outcomeText(obs)),
     el("a", { href: `/api/rooms/${roomId}/replay`, download: `tefuda-${obs.game}-${roomId}.json`, text: t("replay_download") }),
     " · ",
     el("a", { href: `/replay/${roomId}${seatQ}`, text: t("replay_view") }),
@@ -334,16 +340,112 @@ function send(msg) {
 
 function act(index) {
   S.hl = [];
+  S.sel = null;
+  hideDetails(true);
   send({ type: "act", decision: S.decision, action: index });
 }
 
-function pick(indexes) {
-  if (S.block) return;
-  if (indexes.length === 1) act(indexes[0]);
-  else {
-    S.hl = indexes;
-    renderActions($("actions"), S.obs, act, S.hl);
+function drawActions() {
+  const obs = S.obs;
+  if (!obs) return;
+  const mine = !obs.spectator && !obs.outcome && !S.block;
+  let before = null;
+  if (mine) {
+    const box = el("input", { type: "checkbox", "data-testid": "autopass" });
+    box.checked = autopassOn();
+    box.onchange = () => {
+      localStorage.setItem(autopassKey(), box.checked ? "1" : "0");
+      maybeAutopass();
+    };
+    before = el("label", { class: "autopass", title: t("autopass") }, box, " ", t("autopass"));
   }
+  renderActions($("actions"), S.block ? { ...obs, legal: [] } : obs, act, S.hl, { before });
+}
+
+// ------------------------------------------------------------------------------------------ cards and the sheet
+let lastPointer = "mouse";
+document.addEventListener("pointerdown", (e) => (lastPointer = e.pointerType || "mouse"), true);
+
+function touchLike(ev) {
+  const kind = (ev && ev.pointerType) || lastPointer;
+  return kind === "touch" || kind === "pen" || window.matchMedia("(hover: none)").matches;
+}
+
+function legalOf(indexes) {
+  const by = new Map((S.obs.legal || []).map((a) => [a.index, a]));
+  return indexes.map((i) => by.get(i)).filter(Boolean);
+}
+
+function stillThere(sel) {
+  return Boolean(document.querySelector(`[data-key="${CSS.escape(sel.key)}"]`)) || sel.zoneOnly;
+}
+
+/** A card was clicked or tapped. A mouse: one action names it — taken; several — they light up and the sheet
+ *  shows them; none — its text stays open. A touch: the first tap selects it and opens its text and the
+ *  sheet; a second tap takes its one action. */
+function onCard({ entry, zone, key, actions, node, ev, onTable = true }) {
+  if (S.block) actions = [];
+  const touch = touchLike(ev);
+  const again = S.sel && S.sel.key === key;
+  if (actions.length === 1 && (!touch || again)) {
+    act(actions[0]);
+    return;
+  }
+  S.sel = { key };
+  S.hl = actions;
+  const seat = S.obs && !S.obs.spectator;
+  showDetails(entry, {
+    onTable,
+    key,
+    anchor: node,
+    pinned: true,
+    actions: legalOf(actions),
+    onAct: act,
+    zones: new Map(S.obs.zones.map((z) => [z.id, z])),
+    seat,
+    title: both(zone.ja, zone.en),
+    hint: actions.length === 1 && touch ? t("tap_again") : "",
+  });
+  draw();
+}
+
+function onZone({ zone, actions, node, ev }) {
+  if (S.block) return;
+  const key = `zone:${zone.id}`;
+  const touch = touchLike(ev);
+  const again = S.sel && S.sel.key === key;
+  if (actions.length === 1 && (!touch || again)) {
+    act(actions[0]);
+    return;
+  }
+  S.sel = { key, zoneOnly: true };
+  S.hl = actions;
+  showDetails(null, { key, anchor: node, pinned: true, actions: legalOf(actions), onAct: act, title: both(zone.ja, zone.en), hint: actions.length === 1 ? t("tap_again") : "" });
+  draw();
+}
+
+// ------------------------------------------------------------------------------------------ auto-pass
+function autopassKey() {
+  return `tefuda.autopass.${roomId}.${S.obs ? S.obs.seat : seatNo - 1}`;
+}
+
+function autopassOn() {
+  return localStorage.getItem(autopassKey()) === "1";
+}
+
+/** A decision whose only legal action is a pass, answered by itself when this seat asked for it (off by
+ *  default). */
+function maybeAutopass() {
+  const obs = S.obs;
+  if (!obs || obs.spectator || obs.outcome || S.block || obs.to_move !== obs.seat) return;
+  if (!autopassOn() || !onlyPass(obs) || S.autopassed === S.decision) return;
+  S.autopassed = S.decision;
+  const decision = S.decision;
+  setTimeout(() => {
+    if (S.decision !== decision || !S.obs || !onlyPass(S.obs)) return;
+    toast(t("autopassed"));
+    act(S.obs.legal[0].index);
+  }, 350);
 }
 
 function stop(key, opts = {}) {
@@ -374,6 +476,7 @@ function onMessage(ev) {
       S.hl = [];
       noteCommitment(m);
       draw();
+      maybeAutopass();
       if (m.reveal) checkReveal(m.reveal);
       break;
     case "update":
@@ -382,7 +485,9 @@ function onMessage(ev) {
       S.log.push(...(m.log || []));
       S.thinking = null;
       S.hl = [];
+      if (S.sel && !detailsOpen()) S.sel = null;
       draw();
+      maybeAutopass();
       break;
     case "reveal":
       checkReveal(m);
@@ -392,7 +497,7 @@ function onMessage(ev) {
       draw();
       break;
     case "chat":
-      S.chat.push({ seat: m.seat, text: m.text });
+      S.chat.push(m.seat === null || m.seat === undefined ? { seat: null, ja: m.ja, en: m.en, text: m.ja ? undefined : m.text } : { seat: m.seat, text: m.text });
       drawLog();
       break;
     case "rematch":
@@ -412,7 +517,7 @@ function onMessage(ev) {
       break;
     case "undo_result":
       S.undoAsk = null;
-      toast(m.ok ? t("undo_done") : t("undo_refused"), m.ok ? "info" : "error");
+      toast(m.ok ? t("undo_done") : m.ja || m.en ? `${t("undo_refused")}: ${said(m)}` : t("undo_refused"), m.ok ? "info" : "error");
       drawUndo();
       break;
     case "release_request":
@@ -421,7 +526,7 @@ function onMessage(ev) {
       break;
     case "release_result":
       S.releaseAsk = null;
-      if (!m.ok && !m.reason) toast(t("release_refused"), "error");
+      if (!m.ok) toast(m.reason ? `${t("release_refused")}: ${said(m)}` : t("release_refused"), "error");
       drawRelease();
       break;
     case "invite":
@@ -446,11 +551,11 @@ function onMessage(ev) {
       else if (m.code === "session_ended") {
         if (seatNo) dropSession(roomId, seatNo - 1);
         stop("session_ended", { watch: true });
-      } else if (m.code === "room_gone" || m.code === "no_room") stop(m.code, { extra: m.error });
-      else toast(m.error, "error");
+      } else if (m.code === "room_gone" || m.code === "no_room") stop(m.code, { extra: said(m) });
+      else toast(said(m), "error");
       break;
     case "ignored":
-      toast(m.reason, "info");
+      toast(said(m), "info");
       break;
   }
 }
@@ -485,6 +590,20 @@ function connect() {
 
 function setup() {
   $("bar").append(langToggle(() => { draw(); drawStatic(); }));
+  $("menu-btn").onclick = () => {
+    const open = !document.body.classList.contains("drawer-open");
+    document.body.classList.toggle("drawer-open", open);
+    $("menu-btn").setAttribute("aria-expanded", String(open));
+  };
+  $("board").addEventListener("click", () => {
+    // a click on the table's felt lets go of the selected card
+    if (S.sel) {
+      S.sel = null;
+      S.hl = [];
+      hideDetails(true);
+      draw();
+    }
+  });
   $("chat-form").onsubmit = (e) => {
     e.preventDefault();
     const input = $("chat-input");
@@ -492,8 +611,17 @@ function setup() {
     input.value = "";
   };
   $("table").addEventListener("redraw", () => draw());
+  $("handbox").addEventListener("redraw", () => draw());
+  // the details closed (×, Escape): the card is no longer selected
+  onDetailsClosed(() => {
+    if (!S.sel) return;
+    S.sel = null;
+    S.hl = [];
+    draw();
+  });
   if (seatNo && !claim && !session()) block("no_session");
   drawStatic();
+  loadPool(roomId).then(() => draw());
   connect();
 }
 
@@ -504,6 +632,7 @@ function drawStatic() {
   $("chat-title").textContent = t("chat");
   $("chat-send").textContent = t("say");
   $("seats-title").textContent = t("seats_admin");
+  $("menu-btn").textContent = t("menu");
 }
 
 setup();
