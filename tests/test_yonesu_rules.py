@@ -843,10 +843,10 @@ def test_labels_keep_the_numbers_and_both_languages():
         "破壊神シマダラ (Shimadara the Destroyer God)",
         "Shimadara the Destroyer God (破壊神シマダラ)",
     )
-    assert ja == f"フォース発動 {ja_name} [リリス4] → p2/ガチヨネス (Gachi Yonesu)"
-    assert en == f"activate force {en_name} [lilith 4] → p2/Gachi Yonesu (ガチヨネス)"
+    assert ja == f"フォース発動 {ja_name} [リリス4] → P2 の ガチヨネス (Gachi Yonesu)"
+    assert en == f"activate force {en_name} [lilith 4] → P2's Gachi Yonesu (ガチヨネス)"
     ja, en = g.label(s, by_notation["evolve クロちん -> p1/ファーストヨネス"])
-    assert ja == "進化 p1/ファーストヨネス (First Yonesu) → クロちん (Kuro-chan) [LV1&LV2 パワー3 リリス2]"
+    assert ja == "進化 P1 の ファーストヨネス (First Yonesu) → クロちん (Kuro-chan) [LV1&LV2 パワー3 リリス2]"
     refs = g.action_refs(s, by_notation["force 破壊神シマダラ -> p2/ガチヨネス"], 0)
     assert refs == [
         {"zone": "p1.hand", "pos": None, "card": "hakaishin_shimadara"},

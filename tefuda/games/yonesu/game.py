@@ -244,9 +244,9 @@ class YonesuGame(Game):
             """``p2/クロちん#2 (Kuro-chan)``; without ``seat`` only the name (an attacker's own)."""
             if inst < 0:
                 return "?"
-            text = s.yonesu_name(inst, code)
-            if not seat:
-                text = text.split("/", 1)[1]
+            where, text = s.yonesu_name(inst, code).split("/", 1)
+            if seat:  # a label reads "P2 の クロちん" / "P2's Kuro-chan", never the notation's p2/
+                text = f"{where.upper()}'s {text}" if lang else f"{where.upper()} の {text}"
             if bilingual:
                 other = self.cardset[s.cards[inst]]
                 text += f" ({other.name if lang else other.name_en})"
