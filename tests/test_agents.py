@@ -113,3 +113,28 @@ def test_greedy_is_bounded_by_its_time_budget(kirifuda, monkeypatch):
 def test_greedy_refuses_bad_budgets(bad):
     with pytest.raises(ValueError, match="greedy"):
         make_agent(f"greedy:{bad}")
+
+
+@pytest.mark.parametrize(
+    "case", ["kirifuda", "yonesu@2p", "yonesu@4p-teams", "genesis", "kokubyaku", "amadeus"]
+)
+def test_the_default_ai_plays_the_same_whatever_it_cannot_know(case):
+    """The default agent (``ai``: the search, its sure-win check, the learned evaluation) attacked through
+    its behaviour: in two games that differ only in cards the deciding seat cannot know, it makes the
+    same move (a budget of iterations, no clock, so a run repeats)."""
+    from tefuda.agents import DEFAULT_AGENT, make_agent
+    from tefuda.core import Rng
+    from tests.conftest import random_game, swap_hidden
+
+    rng = Rng(11)
+    asked = 0
+    for n, (state, _) in enumerate(random_game(case, 5)):
+        if n % 9 or len(state.legal_actions()) < 2:
+            continue
+        twin = swap_hidden(state, state.current_player, rng)
+        spec = f"{DEFAULT_AGENT}:iters=40,max_seconds=0"
+        a = make_agent(spec, seed=n).act(decision_for(state))
+        b = make_agent(spec, seed=n).act(decision_for(twin))
+        assert a == b, f"{case} step {n}: {state.describe(a)} / {twin.describe(b)}"
+        asked += 1
+    assert asked >= 3

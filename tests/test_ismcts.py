@@ -89,7 +89,7 @@ def test_a_cut_playout_is_scored_by_the_estimate(monkeypatch):
     state = game.new_state(None, 5)
     monkeypatch.setattr(type(state), "estimate", lambda self: [0.9, 0.1])
     d = decision_for(state)
-    evals = IsmctsAgent(seed=1, iters=20, depth=1).evaluate(d)
+    evals = IsmctsAgent(seed=1, iters=20, depth=1, eval="estimate").evaluate(d)
     seat = d.seat
     assert all(abs(e.win_rate - (0.9 if seat == 0 else 0.1)) < 1e-9 for e in evals if e.visits)
     full = IsmctsAgent(seed=1, iters=20, depth=0).evaluate(d)  # played to the end: real results

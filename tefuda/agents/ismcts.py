@@ -17,9 +17,10 @@ evaluation, agents/evaluation.py; ``estimate``, the game's own hand-written gues
 ahead, ``State.estimate``; ``auto``, the default: the fitted one when the game has one for its
 card set, else the guess). At the same time per move, depth 16 beat full playouts 42–18 in 切り札
 and 48–12 in ヨネス and drew 29–31 in ジェネシス・ガーデン (60 games each, 0.05 s a move, both seatings):
-long games get several times the iterations for a good enough guess. With a seed and an
-iteration budget a run repeats exactly; a time budget (``seconds``) depends on the machine's
-speed, so it does not."""
+long games get several times the iterations for a good enough guess. ``decisive`` (worlds in
+which each move is first tried for a win or a loss on the spot, default 4, 0: none; see
+``_sure_win``). With a seed and an iteration budget a run repeats exactly; a time budget
+(``seconds``) depends on the machine's speed, so it does not."""
 
 from __future__ import annotations
 
@@ -63,6 +64,7 @@ class IsmctsAgent:
         "depth": int,
         "eval": str,
         "max_seconds": float,
+        "decisive": int,
     }
 
     def __init__(
@@ -76,6 +78,7 @@ class IsmctsAgent:
         depth: int = 16,
         eval: str = "auto",  # the option's name in specs (ismcts:eval=learned)
         max_seconds: float = 0.0,
+        decisive: int = 4,
     ) -> None:
         if not 1 <= iters <= 100_000_000:
             raise ValueError("ismcts: iters must be 1–100000000")
@@ -83,6 +86,8 @@ class IsmctsAgent:
             raise ValueError("ismcts: seconds must be 0–3600 (0: use iters)")
         if not 0 <= max_seconds <= 3600:
             raise ValueError("ismcts: max_seconds must be 0–3600 (0: no cap)")
+        if not 0 <= decisive <= 64:
+            raise ValueError("ismcts: decisive must be 0–64 (worlds to check; 0: no check)")
         if not 0 <= c <= 100:
             raise ValueError("ismcts: c must be 0–100")
         if not 1 <= max_rollout <= 1_000_000:
@@ -102,6 +107,8 @@ class IsmctsAgent:
         self.depth = depth
         self.eval = eval
         self.max_seconds = max_seconds
+        self.decisive = decisive
+        self._banned: frozenset[Action] = frozenset()  # root actions the search leaves out (sure losses)
         self._learned: Any = None  # the fitted evaluation of the decision's game, when used
         self.last_iterations = 0
 
@@ -109,13 +116,51 @@ class IsmctsAgent:
     def act(self, decision: Decision) -> Action:
         if len(decision.legal) == 1:
             return decision.legal[0]
+        sure = self._sure_win(decision)
+        if sure is not None:
+            return sure
         evals = self.evaluate(decision)
         best = max(e.visits for e in evals)
         top = [e for e in evals if e.visits == best]
         return max(top, key=lambda e: e.win_rate).action
 
+    def _sure_win(self, decision: Decision) -> Action | None:
+        """Decisive and anti-decisive moves (Teytaud & Teytaud 2010), checked in ``decisive`` worlds drawn
+        from the seat's knowledge: a move that ends the game with this seat winning in every one of them is
+        taken without a search; moves that end it with this seat losing in every one are left out of the
+        search when some move does not (a search that sees every move lose in the end rates a loss now the
+        same as a loss later, and a strong player makes the opponent find the win). Returns the sure win, and
+        sets the moves to leave out."""
+        self._banned = frozenset()
+        if not self.decisive:
+            return None
+        sampler = decision.sampler()
+        worlds = [sampler.sample(self.rng) for _ in range(self.decisive)]
+        seat = decision.seat
+        losing = []
+        for a in decision.legal:
+            ends = set()
+            for w in worlds:
+                probe = w.clone()
+                probe.apply(a)
+                res = probe.result
+                if res is None:
+                    break
+                ends.add(res.returns(probe.nplayers)[seat])
+                if len(ends) > 1:
+                    break
+            else:
+                if ends == {1.0}:
+                    return a
+                if ends == {-1.0}:
+                    losing.append(a)
+        if losing and len(losing) < len(decision.legal):
+            self._banned = frozenset(losing)
+        return None
+
     def evaluate(self, decision: Decision) -> list[Evaluation]:
-        """Search, then each legal action's visits and win rate (every legal action is listed)."""
+        """Search, then each legal action's visits and win rate (every legal action is listed; one the
+        search left out as a sure loss has no visits)."""
         seat = decision.seat
         root = Node(-1)
         start = time.perf_counter()
@@ -148,6 +193,7 @@ class IsmctsAgent:
             self._iterate(root, sampler.sample(self.rng))
             n += 1
         self.last_iterations = n
+        self._banned = frozenset()
         out = []
         for a in decision.legal:
             child = root.children.get(a)
@@ -165,6 +211,8 @@ class IsmctsAgent:
         path = [root]
         while world.result is None:
             legal = world.legal_actions()
+            if node is root and self._banned:
+                legal = [a for a in legal if a not in self._banned] or legal
             mover = world.current_player
             children = node.children
             untried = [a for a in legal if a not in children]

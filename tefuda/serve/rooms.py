@@ -22,7 +22,7 @@ from typing import Any
 
 import orjson
 
-from tefuda.agents import make_agent
+from tefuda.agents import DEFAULT_AGENT, make_agent
 from tefuda.core import IllegalActionError, TefudaError
 from tefuda.core.fair import commit, settings_of
 from tefuda.core.game import Game, load_game
@@ -75,7 +75,7 @@ def same(a: str, b: str) -> bool:
 @dataclass
 class Seat:
     kind: str  # human | agent
-    spec: str = ""  # the agent spec (ismcts:seconds=1) for an agent seat
+    spec: str = ""  # the agent spec (ai, ismcts:seconds=1 …) for an agent seat
     claim: str = ""  # hash of the seat's open invite token; "" once it is used (or none was issued)
     session: str = ""  # hash of the session secret of whoever claimed the seat; "" while unclaimed
     spent: list[str] = field(default_factory=list)  # hashes of invites used or replaced, latest last
@@ -189,7 +189,7 @@ def make_config(
     if not g.min_players <= players <= g.max_players:
         raise RoomError(f"{g.id} is played by {g.min_players}–{g.max_players} players, not {players}")
     if seats_in is None:
-        seats_in = [{"kind": HUMAN}] + [{"kind": AGENT, "spec": "ismcts:seconds=1"}] * (players - 1)
+        seats_in = [{"kind": HUMAN}] + [{"kind": AGENT, "spec": DEFAULT_AGENT}] * (players - 1)
     if not isinstance(seats_in, list) or len(seats_in) != players:
         raise RoomError(f"field 'seats': one entry per player ({players})")
     seats: list[Seat] = []
@@ -200,9 +200,9 @@ def make_config(
         if kind == HUMAN:
             seats.append(Seat(HUMAN))
         elif kind == AGENT:
-            spec = s.get("spec") or "ismcts:seconds=1"
+            spec = s.get("spec") or DEFAULT_AGENT
             if not isinstance(spec, str) or len(spec) > 100:
-                raise RoomError(f"seats[{i}].spec: an agent spec such as ismcts:seconds=1")
+                raise RoomError(f"seats[{i}].spec: an agent spec such as ai or ismcts:seconds=1")
             try:
                 make_agent(spec, 0)
             except ValueError as e:

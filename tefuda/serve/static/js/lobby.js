@@ -6,7 +6,7 @@ import { both, el, lang, langToggle, said, t, tf, toast } from "./i18n.js";
 const $ = (id) => document.getElementById(id);
 let games = [];
 let lastMade = null;
-const SPECS = ["ismcts:seconds=1", "ismcts:seconds=0.3", "greedy", "random"];
+const SPECS = ["ai", "ismcts:seconds=1", "ismcts:seconds=0.3", "greedy", "random"];
 
 async function loadGames() {
   games = await (await fetch("/api/games")).json();
@@ -82,7 +82,7 @@ function drawSeats(g, n) {
   }));
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const o = old[i] || { kind: i === 0 ? "human" : "agent", spec: "ismcts:seconds=1", deck: "", text: "" };
+    const o = old[i] || { kind: i === 0 ? "human" : "agent", spec: "ai", deck: "", text: "" };
     const kind = el("select", { class: "kind", "data-testid": `seat-kind-${i + 1}` }, el("option", { value: "human", text: t("human") }), el("option", { value: "agent", text: t("agent") }));
     kind.value = o.kind;
     const spec = el("input", { class: "spec", list: "specs", value: o.spec, "data-testid": `seat-spec-${i + 1}`, size: 18, title: t("spec") });
