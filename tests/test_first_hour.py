@@ -99,6 +99,8 @@ def test_a_one_count_game_says_its_count_once():
 
 
 def test_ctrl_c_during_sim_stops_the_workers_quietly_and_sums_up_what_finished():
+    import contextlib
+    import os
     import signal
     import subprocess
     import sys
@@ -111,10 +113,19 @@ def test_ctrl_c_during_sim_stops_the_workers_quietly_and_sums_up_what_finished()
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,  # a group of its own: the sim and its workers, ended below whatever happens
+        # a job started in the background (as CI may be) inherits SIGINT ignored, and Python then installs
+        # no KeyboardInterrupt handler: give the child the default a terminal user has
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    time.sleep(4)  # long enough for some games to finish
-    proc.send_signal(signal.SIGINT)
-    out, errs = proc.communicate(timeout=60)
+    try:
+        time.sleep(4)  # long enough for some games to finish
+        os.killpg(proc.pid, signal.SIGINT)  # as a terminal's Ctrl-C: to the sim and its workers
+        out, errs = proc.communicate(timeout=60)
+    finally:  # a failed test must not leave two cores busy for minutes
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate(timeout=30)
     assert proc.returncode == 130, (out, errs)
     assert "Traceback" not in out + errs and "KeyboardInterrupt" not in out + errs, errs
     assert "interrupted:" in errs and "of 100000 games were finished" in errs

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -71,11 +75,40 @@ def serve(
         )
     # no per-message deflate: observations are a few kilobytes, and compressing each one cost a server on
     # two cores more time than sending it (bench/serve_load.py)
-    uvicorn.run(
-        application,
-        host=host,
-        port=port,
-        ws_max_size=64 * 1024,
-        ws_per_message_deflate=False,
-        log_level="warning",
-    )
+    with _stop_cleanly():
+        uvicorn.run(
+            application,
+            host=host,
+            port=port,
+            ws_max_size=64 * 1024,
+            ws_per_message_deflate=False,
+            log_level="warning",
+        )
+
+
+class _Stop(Exception):
+    """SIGTERM or Ctrl-C, handed back by uvicorn once it has shut the server down."""
+
+
+@contextlib.contextmanager
+def _stop_cleanly() -> Iterator[None]:
+    """SIGTERM and Ctrl-C stop the server cleanly, with exit status 0. uvicorn catches either, shuts down (the
+    rooms' drivers, the AI workers, the database), then puts the handlers it found back and raises the signal
+    again; with the default handlers that killed the process before Python's exit hooks ran, so the AI pool's
+    semaphores were never unlinked ("leaked semaphore objects") and its workers never joined. Here the signal
+    raised again becomes an ordinary return, and the interpreter ends as it should."""
+
+    def stop(signum: int, frame: Any) -> None:
+        raise _Stop(signal.Signals(signum).name)
+
+    before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    for sig, handler in before.items():
+        if handler is not signal.SIG_IGN:
+            signal.signal(sig, stop)
+    try:
+        yield
+    except _Stop:
+        pass
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler if handler is not None else signal.SIG_DFL)

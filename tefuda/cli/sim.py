@@ -67,7 +67,7 @@ def sim(
 ) -> None:
     """Simulate many games between agents and summarize them (seats and agents with 95 % intervals, first
     player, game length, rule holes, per-card win rates; --decks for a deck-vs-deck grid)."""
-    from tefuda.lab.runner import SimInterrupted, simulate
+    from tefuda.lab.runner import SimInterrupted, simulate, stop_on_signals
 
     if n < 1:
         fail("-n must be at least 1")
@@ -138,54 +138,55 @@ def sim(
             bar.update(task, advance=k, rate=f"{rate:.1f} games/s")
 
     rr = None
-    try:
-        if decks:  # the grid's own games are the run: its headline and card statistics come from them
-            from tefuda.lab.reports import round_robin
+    stopped: SimInterrupted | None = None
+    with stop_on_signals():  # SIGTERM stops as Ctrl-C does; a second signal no longer cuts the wrap-up short
+        try:
+            if decks:  # the grid's own games are the run: its headline and card statistics come from them
+                from tefuda.lab.reports import round_robin
 
-            rr = round_robin(
-                game_id, [p1, p2], [str(x) for x in decks], n, seed=seed, jobs=jobs, options=g.options,
-                max_actions=max_actions, cards=cards, progress=progress_cb,
-            )  # fmt: skip
-            summary = rr.pop("summary")
-        else:
-            summary = simulate(
-                game_id,
-                [p1, p2, p3, p4][:nseats],
-                n,
-                seed=seed,
-                jobs=jobs,
-                options=g.options,
-                deck_paths=[deck1, deck2][:nseats],
-                max_actions=max_actions,
-                save_replays=save_replays,
-                progress=progress_cb,
-                backend=backend,
-                address=address,
-                cards=cards,
-            ).to_dict()
-    except (TefudaError, ValueError) as e:
-        fail(str(e))
-    except SimInterrupted as stop:  # Ctrl-C: what was finished, summed up, and a clean stop
-        if bar is not None:
-            bar.stop()
-        bar = None
-        d = stop.summary.to_dict()
-        if as_json:
-            d.pop("lengths", None)
-            for e in d["errors"]:
-                e.pop("traceback", None)
-            print(json.dumps(d, ensure_ascii=False))
-        else:
-            from tefuda.lab.reports import summary_tables
+                rr = round_robin(
+                    game_id, [p1, p2], [str(x) for x in decks], n, seed=seed, jobs=jobs, options=g.options,
+                    max_actions=max_actions, cards=cards, progress=progress_cb,
+                )  # fmt: skip
+                summary = rr.pop("summary")
+            else:
+                summary = simulate(
+                    game_id,
+                    [p1, p2, p3, p4][:nseats],
+                    n,
+                    seed=seed,
+                    jobs=jobs,
+                    options=g.options,
+                    deck_paths=[deck1, deck2][:nseats],
+                    max_actions=max_actions,
+                    save_replays=save_replays,
+                    progress=progress_cb,
+                    backend=backend,
+                    address=address,
+                    cards=cards,
+                ).to_dict()
+        except (TefudaError, ValueError) as e:
+            fail(str(e))
+        except SimInterrupted as stop:  # what was finished is summed up, printed and written, as at the end
+            stopped = stop
+            summary, rr = stop.summary.to_dict(), stop.rr
+        finally:
+            if bar is not None:
+                bar.stop()
+        _answer(summary, rr, report, as_json)
+    if stopped is not None:
+        d = stopped.summary
+        err.print(
+            f"interrupted: {d.games} of {d.interrupted} games were finished (summed up above; "
+            f"stopped by {d.stopped_by or 'SIGINT'})",
+            highlight=False,
+        )
+        raise typer.Exit(143 if d.stopped_by == "SIGTERM" else 130)
 
-            for t in summary_tables(d):
-                console.print(t)
-        err.print(f"interrupted: {d['games']} of {n} games were finished (summed up above)", highlight=False)
-        raise typer.Exit(130) from None
-    finally:
-        if bar is not None:
-            bar.stop()
-    d = summary
+
+def _answer(d: dict, rr: dict | None, report: Path | None, as_json: bool) -> None:
+    """The run's answer — whole, or of the games finished before a stop: the HTML report, then the JSON or
+    the tables."""
     if report is not None:
         from tefuda.lab.reports import html_report
 
@@ -193,7 +194,7 @@ def sim(
     if as_json:
         for e in d["errors"]:
             e.pop("traceback", None)
-        d.pop("lengths", None)
+        d.pop("length_counts", None)
         if rr is not None:
             d["round_robin"] = rr
         print(json.dumps(d, ensure_ascii=False))
@@ -235,13 +236,24 @@ def _ab(g, game_id, specs, n, seed, jobs, cards, vs_cards, decks, max_actions, a
         def progress_cb(k: int) -> None:
             bar.update(task, advance=k)
 
+    from tefuda.lab.runner import Interrupted, stop_on_signals
+
     try:
-        res = ab_test(
-            game_id, specs, n, cards_a=cards, cards_b=vs_cards, decks=[str(d) for d in decks] or None,
-            seed=seed, jobs=jobs, options=g.options, max_actions=max_actions, progress=progress_cb,
-        )  # fmt: skip
+        with stop_on_signals():
+            res = ab_test(
+                game_id, specs, n, cards_a=cards, cards_b=vs_cards, decks=[str(d) for d in decks] or None,
+                seed=seed, jobs=jobs, options=g.options, max_actions=max_actions, progress=progress_cb,
+            )  # fmt: skip
     except (TefudaError, ValueError) as e:
         fail(str(e))
+    except Interrupted as stop:  # an A/B answer pairs every seed: half a run has none to give
+        if bar is not None:
+            bar.stop()
+        bar = None
+        err.print(
+            f"interrupted ({stop.by}): the A/B test was stopped before its end; no answer", highlight=False
+        )
+        raise typer.Exit(143 if stop.by == "SIGTERM" else 130) from None
     finally:
         if bar is not None:
             bar.stop()

@@ -18,7 +18,7 @@ from typing import Any
 from tefuda.core import load_game
 from tefuda.core.cards import CardSet
 
-from .runner import GameResult, run_games
+from .runner import GameResult, Interrupted, run_games
 from .stats import Z95, wilson
 
 
@@ -130,6 +130,8 @@ def ab_test(
                     game_id, specs, n, seed=s, jobs=jobs, options=options, deck_paths=paths,
                     max_actions=max_actions, progress=progress, cards=cards,
                 )  # fmt: skip
+            except Interrupted:  # Ctrl-C or SIGTERM: a stop, not a broken card set
+                raise
             except Exception as e:
                 which = "A" if cards is cards_a else "B"
                 raise ValueError(f"card set {which} ({cards or 'the game’s own'}): {e}") from None

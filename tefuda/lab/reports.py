@@ -9,6 +9,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import time
 from collections.abc import Callable
 from itertools import permutations
 from pathlib import Path
@@ -29,8 +30,8 @@ def summary_tables(d: dict[str, Any], *, top_cards: int = 8) -> list[Table]:
     """The human summary: seats and agents with 95 % Wilson intervals, the first player's share, game
     length, how games ended, rule holes, and the cards whose players won most and least."""
     n = d["games"]
-    finished = n - d["aborted"] - len(d["errors"])
-    t = Table(title=f"{d['game']}: {n} games, seed {d['seed']}")
+    finished = n - d["aborted"] - _errors(d)
+    t = Table(title=f"{d['game']}: {n} games, seed {d['seed']}{_stopped(d)}")
     t.add_column("")
     t.add_column("value", justify="right")
     t.add_column("95% interval", justify="right")
@@ -64,7 +65,7 @@ def summary_tables(d: dict[str, Any], *, top_cards: int = 8) -> list[Table]:
             "",
         )
     t.add_row("aborted (action cap)", str(d["aborted"]), "")
-    t.add_row("errors", str(len(d["errors"])), "")
+    t.add_row("errors", str(_errors(d)), "")
     t.add_row("games / s", f"{d['games_per_s']:.1f}", "")
     for r, c in sorted(d["reasons"].items()):
         t.add_row(f"ended by: {_reason(d, r)}", str(c), "")
@@ -75,6 +76,9 @@ def summary_tables(d: dict[str, Any], *, top_cards: int = 8) -> list[Table]:
             h.add_column(col)
         for e in d["holes"]:
             h.add_row(str(e["game"]), str(e["seed"]), e["kind"], str(e.get("replay")))
+        more = d.get("holes_total", len(d["holes"])) - len(d["holes"])
+        if more > 0:
+            h.add_row("…", "", f"{more} more (counted; each repeats from its seed)", "")
         out.append(h)
     played = [c for c in d["cards"] if c["played"] >= 10]
     if played:
@@ -113,46 +117,66 @@ def round_robin(
     """Every ordered pair of decks (so each deck sits first and second) for ``n`` games: the grid of the
     row deck's win rate against the column deck, with intervals; ``summary``: the lab's summary of all the
     grid's games together (seats, first player, lengths, errors and rule holes, cards)."""
-    from .runner import run_games, summarize
+    from .runner import SimInterrupted, SimSummary, Tally, start_games, stopped_by
     from .stats import wilson
 
     names = [Path(p).stem for p in decks]
     wins: dict[tuple[int, int], list[int]] = {}
-    everything: list[Any] = []
     seconds = 0.0
-    game = None
+    tally: Tally | None = None
     unfinished = 0
+
+    def answer() -> dict[str, Any]:
+        grid: dict[str, dict[str, Any]] = {}
+        for (a, b), (w, m) in wins.items():
+            grid.setdefault(names[a], {})[names[b]] = {"wins": w, "games": m, "rate": w / m if m else 0.0,
+                                                       "ci": list(wilson(w, m))}  # fmt: skip
+        assert tally is not None
+        summary = tally.summary(seed, seconds).to_dict()
+        summary["decks"] = {
+            "grid": {"name": f"{len(decks)} decks, every ordered pair", "source": ", ".join(decks)}
+        }
+        return {
+            "decks": names,
+            "grid": grid,
+            "games_per_pair": 2 * n,
+            "unfinished": unfinished,
+            "summary": summary,
+        }
+
     for k, (i, j) in enumerate(permutations(range(len(decks)), 2)):
-        game, results, secs = run_games(
+        game, stream = start_games(
             game_id, specs, n, seed=seed + 7919 * (k + 1), jobs=jobs, options=options,
-            deck_paths=[decks[i], decks[j]], max_actions=max_actions, progress=progress, cards=cards,
+            deck_paths=[decks[i], decks[j]], max_actions=max_actions, cards=cards,
         )  # fmt: skip
-        everything.extend(results)
-        seconds += secs
-        for r in results:
-            if r.error is not None or r.aborted:
-                unfinished += 1
-                continue
-            for a, b, seat in ((i, j, 0), (j, i, 1)):
-                e = wins.setdefault((a, b), [0, 0])
-                e[0] += r.winner == seat or seat in (r.winners or ())
-                e[1] += 1
-    grid = {}
-    for (a, b), (w, m) in wins.items():
-        grid.setdefault(names[a], {})[names[b]] = {"wins": w, "games": m, "rate": w / m if m else 0.0,
-                                                   "ci": list(wilson(w, m))}  # fmt: skip
-    assert game is not None
-    summary = summarize(game, specs, everything, seed, seconds).to_dict()
-    summary["decks"] = {
-        "grid": {"name": f"{len(decks)} decks, every ordered pair", "source": ", ".join(decks)}
-    }
-    return {
-        "decks": names,
-        "grid": grid,
-        "games_per_pair": 2 * n,
-        "unfinished": unfinished,
-        "summary": summary,
-    }
+        if tally is None:  # the grid's games summed up as they come, whatever n
+            tally = Tally(game, specs)
+        t0 = time.perf_counter()
+        try:
+            for got in stream:
+                for r in got:
+                    tally.add(r)
+                    if r.error is not None or r.aborted:
+                        unfinished += 1
+                        continue
+                    for a, b, seat in ((i, j, 0), (j, i, 1)):
+                        e = wins.setdefault((a, b), [0, 0])
+                        e[0] += r.winner == seat or seat in (r.winners or ())
+                        e[1] += 1
+                if progress:
+                    progress(len(got))
+        except KeyboardInterrupt as stop:  # the grid so far, and the summary of its finished games
+            stream.close()
+            seconds += time.perf_counter() - t0
+            rr = answer()
+            summary = SimSummary(**rr.pop("summary"))
+            summary.interrupted = n * len(names) * (len(names) - 1)  # the games asked for
+            summary.stopped_by = stopped_by(stop)
+            raise SimInterrupted(summary, rr) from None
+        finally:
+            stream.close()
+        seconds += time.perf_counter() - t0
+    return answer()
 
 
 def grid_table(rr: dict[str, Any]) -> Table:
@@ -191,7 +215,7 @@ def html_report(path: str | Path, d: dict[str, Any], rr: dict[str, Any] | None =
     # win rates per seat with their intervals
     fig, ax = plt.subplots(figsize=(6, 3))
     seats = list(d["wins"])
-    finished = max(1, d["games"] - d["aborted"] - len(d["errors"]))
+    finished = max(1, d["games"] - d["aborted"] - _errors(d))
     rates = [d["wins"][k] / finished for k in seats]
     lo = [r - d["wins_ci"][k][0] for r, k in zip(rates, seats, strict=True)]
     hi = [d["wins_ci"][k][1] - r for r, k in zip(rates, seats, strict=True)]
@@ -203,7 +227,8 @@ def html_report(path: str | Path, d: dict[str, Any], rr: dict[str, Any] | None =
     plt.close(fig)
     # game length
     fig, ax = plt.subplots(figsize=(6, 3))
-    ax.hist(d["lengths"] or [0], bins=30, color="#55a868")
+    counts = d.get("length_counts") or {0: 0}  # actions -> games (a run's lengths, in constant memory)
+    ax.hist([int(v) for v in counts], bins=30, weights=list(counts.values()), color="#55a868")
     ax.set_xlabel("1ゲームの行動数 actions per game")
     ax.set_ylabel("ゲーム数 games")
     ax.set_title("ゲームの長さ game length")
@@ -251,7 +276,7 @@ def html_report(path: str | Path, d: dict[str, Any], rr: dict[str, Any] | None =
             "mean {mean:.1f}, median {median:.0f}, p95 {p95:.0f}".format(**d["length"]["turns"]),
         ],
         ["aborted", d["aborted"]],
-        ["errors", len(d["errors"])],
+        ["errors", _errors(d)],
         *([f"ended by: {_reason(d, r)}", c] for r, c in sorted(d["reasons"].items())),
     ]
     card_rows = [
@@ -260,8 +285,19 @@ def html_report(path: str | Path, d: dict[str, Any], rr: dict[str, Any] | None =
         for c in sorted(d["cards"], key=lambda c: -(c["played_win_rate"] or 0))
     ]  # fmt: skip
     holes = [[h["game"], h["seed"], h["kind"], h.get("replay")] for h in d["holes"]]
+    more = d.get("holes_total", len(holes)) - len(holes)
+    if more > 0:
+        holes.append(["…", "", f"{more} more (counted; each repeats from its seed)", ""])
+    banner = ""
+    if d.get("interrupted"):
+        by = html.escape(d.get("stopped_by") or "SIGINT")
+        banner = (
+            f"<p class='stopped'><strong>interrupted</strong> ({by}): "
+            f"{d['games']} of {d['interrupted']} games were finished; every figure here is of those.</p>"
+        )
     parts = [
-        f"<h1>tefuda sim — {html.escape(d['game'])}</h1>",
+        f"<h1>tefuda sim — {html.escape(d['game'])}{' (interrupted)' if d.get('interrupted') else ''}</h1>",
+        banner,
         table(seat_rows, ["seat", "agent", "wins", "rate", "95% interval"]),
         table([[a, b] for a, b in facts], ["", ""]),
         *(f"<h2>{t}</h2><img alt='{t}' src='data:image/png;base64,{b}'>" for t, b in plots),
@@ -277,10 +313,11 @@ def html_report(path: str | Path, d: dict[str, Any], rr: dict[str, Any] | None =
             return "—" if e is None else f"{_pct(e['rate'])} {_ci(e['ci'])}"
 
         rows = [[a, *(cell(a, b) for b in rr["decks"])] for a in rr["decks"]]
-        parts.insert(3, "<h2>Deck vs deck (row deck's win rate)</h2>" + table(rows, head))
+        parts.insert(4, "<h2>Deck vs deck (row deck's win rate)</h2>" + table(rows, head))
     style = (
         "body{font-family:sans-serif;max-width:960px;margin:2em auto}"
         "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:2px 8px}"
+        ".stopped{background:#fff3cd;border:1px solid #e0b000;padding:.5em 1em}"
     )
     title = f"tefuda sim {html.escape(d['game'])}"
     page = (
@@ -288,6 +325,18 @@ def html_report(path: str | Path, d: dict[str, Any], rr: dict[str, Any] | None =
         f"<style>{style}</style></head><body>{''.join(parts)}</body></html>"
     )
     Path(path).write_text(page, encoding="utf-8")
+
+
+def _errors(d: dict[str, Any]) -> int:
+    """The games that raised (the summary lists the first few of them)."""
+    return int(d.get("errors_total") or len(d["errors"]))
+
+
+def _stopped(d: dict[str, Any]) -> str:
+    """A title's note that the run was stopped before all its games."""
+    if not d.get("interrupted"):
+        return ""
+    return f" — interrupted ({d.get('stopped_by') or 'SIGINT'}) after {d['games']} of {d['interrupted']}"
 
 
 def _reason(d: dict[str, Any], code: str) -> str:
