@@ -124,3 +124,19 @@ def test_eval_learned_without_weights_says_how_to_get_them(monkeypatch, tmp_path
         make_agent("ismcts:iters=5").act(decision_for(state))  # auto: the game's own guess
     finally:
         evaluation.cached_evaluation.cache_clear()
+
+
+def test_weights_worse_than_the_guess_are_not_written(tmp_path, monkeypatch):
+    """A fit that predicts the held-out games worse than the game's own guess would make the search worse:
+    it is not written (the search keeps the guess) unless forced."""
+    import numpy as np
+
+    import tefuda.lab.train as tr
+
+    monkeypatch.setattr(tr, "fit_logistic", lambda x, y, **kw: (np.zeros(x.shape[1]), 25.0))  # "always wins"
+    out = tmp_path / "w.json"
+    res = train("kirifuda", games=10, seed=5, jobs=1, spec="ismcts:iters=10", out=str(out))
+    assert res["trained"]["log_loss"] > res["trained"]["log_loss_estimate"]
+    assert res["written"] is False and not out.exists()
+    res = train("kirifuda", games=10, seed=5, jobs=1, spec="ismcts:iters=10", out=str(out), force=True)
+    assert res["written"] is True and out.exists()

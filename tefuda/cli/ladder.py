@@ -179,6 +179,9 @@ def train(
     option: list[str] = typer.Option(None, "--option", help="house rule key=value"),
     cards: str | None = typer.Option(None, "--cards", help=CARDS_HELP),
     out: Path | None = typer.Option(None, "--out", help="write the weights here instead"),
+    force: bool = typer.Option(
+        False, "--force", help="write the weights even if they predict no better than the game's own guess"
+    ),
     as_json: bool = typer.Option(False, "--json"),
 ) -> None:
     """Fit the AI's evaluation (評価関数) to self-play for this game and card set — a designer's own cards
@@ -213,7 +216,7 @@ def train(
     try:
         res = fit(
             game_id, players=nplayers, options=g.options, cards=cards, minutes=minutes, games=games,
-            seed=seed, jobs=jobs, progress=progress_cb, out=str(out) if out else None,
+            seed=seed, jobs=jobs, progress=progress_cb, out=str(out) if out else None, force=force,
         )  # fmt: skip
     except (TefudaError, ValueError) as e:
         fail(str(e))
@@ -225,12 +228,22 @@ def train(
             bar.stop()
     figures = res["trained"]
     if as_json:
-        print(json.dumps({"path": res["path"], **figures}, ensure_ascii=False, indent=1))
+        print(
+            json.dumps(
+                {"path": res["path"], "written": res["written"], **figures}, ensure_ascii=False, indent=1
+            )
+        )
         return
-    console.print(
-        f"評価関数 evaluation for {res['game']} ({res['mode']}, card set {res['card_set']}): {res['path']}",
-        highlight=False,
-    )
+    if res["written"]:
+        what = f"{res['game']} ({res['mode']}, card set {res['card_set']})"
+        head = f"評価関数 evaluation for {what}: {res['path']}"
+    else:
+        head = (
+            f"評価関数 evaluation for {res['game']} ({res['mode']}): not written — on the held-out games it "
+            "predicts no better than the game's own guess, which the search keeps using (more --games or "
+            "--minutes may help; --force writes it anyway)"
+        )
+    console.print(head, highlight=False)
     line = f"  {figures['games']} games, {figures['positions']} positions"
     if "log_loss" in figures:
         line += (

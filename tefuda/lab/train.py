@@ -107,9 +107,11 @@ def train(
     spec: str = SELF_PLAY,
     progress: Callable[[int, int], None] | None = None,
     out: str | None = None,
+    force: bool = False,
 ) -> dict[str, Any]:
     """Play self-play games for ``minutes`` (or exactly ``games``, for a run that repeats), fit, write the
-    weights; returns what was written plus the fit's figures."""
+    weights; returns what was written plus the fit's figures. Weights that do no better than the game's own
+    guess on the held-out games are not written unless ``force`` (``written`` says which)."""
     import numpy as np
 
     game = load_game(game_id, options, cards_path=cards)
@@ -206,12 +208,20 @@ def train(
         "bias": round(b, 6),
         "trained": {"self_play": spec, "seed": seed, "l2": L2, **figures},
     }
-    path = out or str(weights_path(game, nplayers))
-    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-    with open(path, "w", encoding="utf-8") as f:
-        json.dump(data, f, ensure_ascii=False, indent=0)
-        f.write("\n")
-    data["path"] = path
     if not math.isfinite(b):
         raise ValueError("the fit did not converge")
+    path = out or str(weights_path(game, nplayers))
+    data["path"] = path
+    # weights that predict the held-out games worse than the game's own guess would make the search worse:
+    # they are not written (the search keeps the guess), and the caller says so
+    worse = "log_loss" in figures and figures["log_loss"] >= figures["log_loss_estimate"]
+    data["written"] = not worse or force
+    if not data["written"]:
+        return data
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(
+            {k: v for k, v in data.items() if k not in ("path", "written")}, f, ensure_ascii=False, indent=0
+        )
+        f.write("\n")
     return data
