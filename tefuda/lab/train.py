@@ -3,7 +3,8 @@
 Self-play games between a quick search (``ismcts`` with a small budget, using the game's hand-written guess)
 are played on every core; at some of each game's decisions every seat's features are written down, and each
 is labelled with how the game ended for that seat (1 a win, 0 a loss, ½ a draw). A logistic regression with
-a small L2 penalty is fitted to them by Newton's method (numpy), on standardized features; a tenth of the
+an L2 pull toward the game's own guess (its strength chosen on a fifth of the training games) is fitted
+to them by Newton's method (numpy), on standardized features; a tenth of the
 games is held out to report the fit's log-loss against the hand-written guess alone. The result is plain
 data, written where the search finds it (evaluation.weights_path)."""
 
@@ -25,6 +26,7 @@ from .runner import agent_seed, game_seed
 SELF_PLAY = "ismcts:iters=60,eval=estimate"  # never the weights being replaced: a run repeats
 SAMPLE_EVERY = 3  # about one decision in three is written down
 L2 = 1e-2
+L2S = (1e-3, 1e-2, 1e-1, 1.0, 10.0)  # the pulls toward the guess tried, per position
 
 
 def self_play_game(
@@ -66,19 +68,23 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def fit_logistic(x: Any, y: Any, l2: float = L2, iters: int = 50) -> tuple[Any, float]:
-    """Weights and bias of a logistic regression (Newton's method with an L2 penalty, bias unpenalized)."""
+def fit_logistic(x: Any, y: Any, l2: float = L2, iters: int = 50, prior: Any = None) -> tuple[Any, float]:
+    """Weights and bias of a logistic regression (Newton's method), the weights pulled toward ``prior``
+    (default 0) by an L2 penalty of ``l2`` per position; the bias is free."""
     import numpy as np
 
     n, d = x.shape
     xb = np.hstack([x, np.ones((n, 1))])
-    w = np.zeros(d + 1)
+    w0 = np.zeros(d + 1)
+    if prior is not None:
+        w0[:-1] = prior
+    w = w0.copy()
     reg = np.full(d + 1, l2 * n)
     reg[-1] = 0.0
     for _ in range(iters):
         z = np.clip(xb @ w, -30, 30)
         p = 1.0 / (1.0 + np.exp(-z))
-        grad = xb.T @ (p - y) + reg * w
+        grad = xb.T @ (p - y) + reg * (w - w0)
         h = (xb * (p * (1 - p))[:, None]).T @ xb + np.diag(reg + 1e-9)
         step = np.linalg.solve(h, grad)
         w -= step
@@ -181,7 +187,25 @@ def train(
     mean = x.mean(axis=0)
     scale = x.std(axis=0)
     scale[scale < 1e-9] = 1.0
-    w, b = fit_logistic((x - mean) / scale, y)
+    z = (x - mean) / scale
+    # the weights are pulled toward the game's own guess alone (weight 1 on its log-odds, column 0), not
+    # toward nothing: a strong pull gives back the guess. How strong is chosen on a fifth of the training
+    # games (positions of one game are alike, so a game, not a position, is what is held out)
+    prior = np.zeros(z.shape[1])
+    prior[0] = scale[0]
+    kept = [r for r in results if r[2] not in held]
+    val_games = [r[2] for i, r in enumerate(kept) if i % 5 == 4]
+    game_of = np.array([g for rows, _, g in kept for _ in rows])
+    val = np.isin(game_of, val_games)
+    l2 = L2S[0]
+    if val.any() and (~val).any():
+        scores = []
+        for cand in L2S:
+            wc, bc = fit_logistic(z[~val], y[~val], l2=cand, prior=prior)
+            pv = 1.0 / (1.0 + np.exp(-np.clip(z[val] @ wc + bc, -30, 30)))
+            scores.append((log_loss(pv, y[val]), cand))
+        l2 = min(scores)[1]
+    w, b = fit_logistic(z, y, l2=l2, prior=prior)
     figures: dict[str, Any] = {"games": len(results), "positions": len(xs), "held_out_positions": len(xt)}
     if xt:
         xt_a = np.array(xt, dtype=float)
@@ -206,7 +230,7 @@ def train(
         "scale": [round(float(v), 6) for v in scale],
         "weights": [round(float(v), 6) for v in w],
         "bias": round(b, 6),
-        "trained": {"self_play": spec, "seed": seed, "l2": L2, **figures},
+        "trained": {"self_play": spec, "seed": seed, "l2": l2, **figures},
     }
     if not math.isfinite(b):
         raise ValueError("the fit did not converge")
