@@ -8,6 +8,12 @@ started for testing with ``allow_seed``); everyone is given a commitment to it i
 in ``reveal`` once the game is over. A seat is claimed once, by the first connection with its invite, and
 acted for by one connection at a time (a second one with the same session takes over); the maker, or the
 rest of the table, can release a seat (its session stops working, a new invite is issued).
+
+The database going away is a refusal, never a crash or a loss: a write that fails (``store.NotSaved``) leaves
+the room as it was — the action is neither applied nor acknowledged — and the client is told, in both
+languages, that nothing was saved and to try again (``error`` with code ``not_saved``; the connection stays
+open). An AI seat whose move cannot be saved keeps it and tries again until the database is back; the game
+goes on from there. Over HTTP the same is a 503.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ import orjson
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 
 from tefuda.core import TefudaError
 from tefuda.core.game import game_ids, load_game
@@ -51,7 +58,7 @@ from .rooms import (
     same,
     token_hash,
 )
-from .store import OLD_ROOM, PLAYING, UNRECOVERABLE, Store, config_of, seats_json
+from .store import OLD_ROOM, PLAYING, UNRECOVERABLE, NotSaved, Store, config_of, seats_json
 from .thinking import Thinkers
 from .words import bilingual, error, shared_deck, table_words
 
@@ -63,6 +70,15 @@ CLOSE_NO_ROOM = 4404
 CLOSE_GONE = 4410  # a room that cannot be rebuilt (an older version's)
 CLOSE_TAKEN_OVER = 4409  # another connection with the same session took the seat
 CLOSE_RELEASED = 4403  # the seat was released: this session no longer works
+CLOSE_TRY_AGAIN = 1013  # the database could not be read: the page reconnects later
+
+NOT_SAVED = "not_saved"  # an error's code: the database refused a write, nothing changed
+UNAVAILABLE = "the database is unavailable: nothing was saved — try again shortly"  # HTTP 503
+AI_NOT_SAVED = (
+    "P{}: the AI's move could not be saved (the database is unavailable): "
+    "it is played once the database is back"
+)
+RETRY_FIRST, RETRY_MOST = 0.25, 4.0  # seconds between an AI seat's tries to save its move (doubling)
 
 
 def agent_salt() -> int:
@@ -99,6 +115,9 @@ class Live:
     release: dict[str, Any] | None = None  # a seat's release asked for, waiting for the table's yes
     salt: int = field(default_factory=lambda: agent_salt())  # the AI seats' own randomness (memory only)
     revealed: bool = False  # the secret was sent to everyone (the game is over)
+    # an undo whose truncation failed may still have reached the database: the entries kept in memory from
+    # this number on are written again (over whatever is there) before the next entry
+    resync: int | None = None
 
 
 class Committer:
@@ -112,6 +131,9 @@ class Committer:
         self.pending: list[tuple[str, int, str, asyncio.Future]] = []
         self.busy = False
         self.task: asyncio.Task | None = None
+        # rooms whose last entry failed to commit: the answer may have been lost after the database had it,
+        # so the room's next entry replaces anything stored from its number on (never acknowledged)
+        self.suspect: set[str] = set()
 
     async def add(self, room: str, n: int, entry: str) -> None:
         loop = asyncio.get_running_loop()
@@ -127,13 +149,24 @@ class Committer:
         try:
             while self.pending:
                 batch, self.pending = self.pending, []
+                rows = [b[:3] for b in batch]
+                rooms = {r for r, _, _ in rows}
+                replace = frozenset(rooms & self.suspect)
                 try:
-                    await loop.run_in_executor(self.pool, self.store.add_entries, [b[:3] for b in batch])
+                    await loop.run_in_executor(self.pool, self.store.add_entries, rows, replace)
                 except Exception as e:  # every waiter hears of it; none is told "committed"
+                    self.suspect |= rooms
+                    log.warning(
+                        "tefuda serve: %d entr%s not saved (%s): refused, nothing applied",
+                        len(batch),
+                        "y" if len(batch) == 1 else "ies",
+                        NotSaved(e).why,
+                    )
                     for *_, fut in batch:
                         if not fut.done():
-                            fut.set_exception(e)
+                            fut.set_exception(NotSaved(e))
                     continue
+                self.suspect -= rooms
                 for *_, fut in batch:
                     if not fut.done():
                         fut.set_result(None)
@@ -141,8 +174,14 @@ class Committer:
             self.busy = False
 
     async def run(self, fn: Any, *args: Any) -> Any:
-        """Any other write, on the same writer thread."""
-        return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+        """Any other write, on the same writer thread; a database error is :class:`NotSaved`."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.pool, fn, *args)
+        except SQLAlchemyError as e:
+            log.warning(
+                "tefuda serve: %s not saved (%s)", getattr(fn, "__name__", "a write"), NotSaved(e).why
+            )
+            raise NotSaved(e) from e
 
     def close(self) -> None:
         self.pool.shutdown(wait=True)
@@ -159,6 +198,7 @@ class Server:
         self.allow_seed = allow_seed
         self.live: dict[str, Live] = {}
         self.finished: dict[str, Room] = {}
+        self.later: set[asyncio.Task] = set()  # writes retried until the database takes them
 
     # ------------------------------------------------------------------ rooms
     def restore(self) -> tuple[int, int]:
@@ -177,6 +217,9 @@ class Server:
                 log.warning("tefuda serve: %s — marked unrecoverable, not served", why)
                 bad += 1
                 continue
+            if room.over:  # its last entry was saved but not its end (the database went away in between)
+                res = room.state.outcome()
+                self.store.finish(room.id, None if res is None else res.as_dict())
             self.live[room.id] = Live(room)
             n += 1
         if bad:
@@ -346,10 +389,15 @@ class Server:
         return await self._record(room, room.state.notation(action), lambda: room.apply(action))
 
     async def _record(self, room: Room, entry: str, take: Any) -> list[Any]:
-        """The one way a room changes: the entry committed first, then taken; an ended game is marked over."""
+        """The one way a room changes: the entry committed first, then taken; an ended game is marked over.
+        If the database refuses, :class:`NotSaved` is raised and nothing has changed."""
+        live = self.live.get(room.id)
+        if live is not None and live.resync is not None:
+            keep = live.resync
+            await self.committer.run(self.store.rewrite, room.id, keep, list(room.entries[keep:]))
+            live.resync = None
         await self.committer.add(room.id, len(room.entries), entry)
         events = take()
-        live = self.live.get(room.id)
         if live is not None and live.undo is not None:  # the game went on: the undo asked for is void
             live.undo = None
             await self.tell_all(
@@ -363,8 +411,30 @@ class Server:
             )
         if room.over:
             res = room.state.outcome()
-            await self.committer.run(self.store.finish, room.id, None if res is None else res.as_dict())
+            outcome = None if res is None else res.as_dict()
+            try:
+                await self.committer.run(self.store.finish, room.id, outcome)
+            except NotSaved:  # the last entry is saved (a restart marks the room over too): said, not refused
+                self._retry_later(self.store.finish, room.id, outcome)
         return events
+
+    def _retry_later(self, fn: Any, *args: Any) -> None:
+        """A write that does not change what anyone was told (a room marked over), tried again until the
+        database takes it."""
+
+        async def retry() -> None:
+            delay = RETRY_FIRST
+            while True:
+                await asyncio.sleep(delay)
+                try:
+                    await self.committer.run(fn, *args)
+                    return
+                except NotSaved:
+                    delay = min(delay * 2, RETRY_MOST)
+
+        task = asyncio.get_running_loop().create_task(retry())
+        self.later.add(task)
+        task.add_done_callback(self.later.discard)
 
     async def _spectating(self, conn: Conn, what: str) -> bool:
         """Whether a spectator's connection asked for what only a seat may do (it is told so)."""
@@ -478,11 +548,22 @@ class Server:
             req["waiting"].discard(conn.seat)
             if not req["waiting"]:
                 live.undo = None
-                await self._undo(live, req["seat"], req["keep"])
+                try:
+                    await self._undo(live, req["seat"], req["keep"])
+                except NotSaved:  # not undone: the undo still waits for this yes
+                    req["waiting"].add(conn.seat)
+                    live.undo = req
+                    raise
 
     async def _undo(self, live: Live, seat: int, keep: int) -> None:
         room = live.room
-        await self.committer.run(self.store.truncate, room.id, keep)
+        try:
+            await self.committer.run(self.store.truncate, room.id, keep)
+        except NotSaved:  # perhaps done all the same: the entries kept in memory are written again first
+            live.resync = keep if live.resync is None else min(live.resync, keep)
+            raise
+        if live.resync is not None and live.resync >= keep:  # an earlier lost truncation is now certain
+            live.resync = None
         room.rewind(keep)
         live.thinking = None
         await self.tell_all(live, {"type": "undo_result", "ok": True, "seat": seat})
@@ -511,8 +592,8 @@ class Server:
                 return
             if room.next_room is None:
                 new, _, _ = await self.create(None, "", parent=room)
-                room.next_room = new.id
                 await self.committer.run(self.store.set_next, room.id, new.id)
+                room.next_room = new.id  # only once saved: a restart points to the same rematch
             for c in list(live.conns):
                 await self.send(c, self._rematch_msg(room, c.seat))
 
@@ -550,8 +631,9 @@ class Server:
                     await self._save_seats(room, before)
                 except Exception as e:  # not kept, so not given: the invite is still good
                     log.warning("tefuda serve: room %s: a claim could not be saved: %s", room.id, e)
+                    why = "the database is unavailable" if isinstance(e, NotSaved) else type(e).__name__
                     raise AccessError(
-                        "not_saved", f"the seat could not be saved ({type(e).__name__}): try the link again"
+                        NOT_SAVED, f"the seat could not be saved ({why}): try the link again"
                     ) from None
                 conn.seat, conn.session = seat, room.cfg.seats[seat].session
                 # the session goes to this connection only, never in any other message or answer
@@ -673,7 +755,13 @@ class Server:
             req["waiting"].discard(conn.seat)
             req["agreed"].add(conn.seat)
             if not req["waiting"]:
-                await self._release_agreed(live)
+                try:
+                    await self._release_agreed(live)
+                except NotSaved:  # not released: the release still waits for this yes
+                    req["waiting"].add(conn.seat)
+                    req["agreed"].discard(conn.seat)
+                    live.release = req
+                    raise
 
     async def _release_agreed(self, live: Live) -> None:
         req, live.release = live.release, None
@@ -717,15 +805,48 @@ class Server:
             action, why = await self.thinkers.act(
                 room.state, spec.spec, self.agent_seed(live, seat, decision)
             )
+            await self._play_agent(live, seat, decision, epoch, action, why)
+
+    async def _play_agent(
+        self, live: Live, seat: int, decision: int, epoch: int, action: Any, why: str
+    ) -> None:
+        """An AI seat's move, committed then shown. While the database refuses it the room stays where it
+        was (nothing applied) and the move is tried again, more slowly each time, until it is saved — or the
+        room has moved on meanwhile (an undo)."""
+        room = live.room
+        delay, told = RETRY_FIRST, False
+        while True:
             async with live.lock:
-                live.thinking = None
                 if room.decision != decision or room.epoch != epoch or room.over:
-                    continue
-                events = await self.commit_and_apply(live, action)
-                if why:
-                    said = f"P{seat + 1}: {why}"
-                    await self.tell_all(live, {"type": "chat", "seat": None, "text": said, **bilingual(said)})
-                await self.broadcast(live, events)
+                    live.thinking = None
+                    return
+                try:
+                    events = await self.commit_and_apply(live, action)
+                except NotSaved:
+                    if not told:  # once per move: the table knows why nothing happens
+                        told = True
+                        said = AI_NOT_SAVED.format(seat + 1)
+                        await self.tell_all(
+                            live,
+                            {
+                                "type": "chat",
+                                "seat": None,
+                                "text": said,
+                                "code": NOT_SAVED,
+                                **bilingual(said),
+                            },
+                        )
+                else:
+                    live.thinking = None
+                    if why:
+                        said = f"P{seat + 1}: {why}"
+                        await self.tell_all(
+                            live, {"type": "chat", "seat": None, "text": said, **bilingual(said)}
+                        )
+                    await self.broadcast(live, events)
+                    return
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RETRY_MOST)
 
     @staticmethod
     def agent_seed(live: Live, seat: int, decision: int) -> int:
@@ -787,6 +908,8 @@ def create_app(
         for live in srv.live.values():
             if live.driver is not None:
                 live.driver.cancel()
+        for task in list(srv.later):
+            task.cancel()
         if srv.thinkers is not None:
             srv.thinkers.shutdown()
         srv.committer.close()
@@ -806,6 +929,21 @@ def create_app(
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException):
         return JSONResponse({"error": exc.detail, **bilingual(exc.detail)}, status_code=exc.status_code)
+
+    async def db_unavailable(request: Request, exc: Exception) -> JSONResponse:
+        """The database went away (a write refused, or a read of a room not in memory): 503, nothing saved."""
+        why = exc.why if isinstance(exc, NotSaved) else NotSaved(exc).why
+        log.warning(
+            "tefuda serve: %s %s: the database is unavailable (%s)", request.method, request.url.path, why
+        )
+        return JSONResponse(
+            {"error": UNAVAILABLE, "code": NOT_SAVED, **bilingual(UNAVAILABLE)},
+            status_code=503,
+            headers={"Retry-After": "5"},
+        )
+
+    app.add_exception_handler(NotSaved, db_unavailable)
+    app.add_exception_handler(SQLAlchemyError, db_unavailable)
 
     # ------------------------------------------------------------------ pages
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -976,6 +1114,16 @@ def create_app(
         return out
 
     # ------------------------------------------------------------------ the WebSocket
+    handlers: dict[str, Any] = {
+        "act": srv.act,
+        "say": srv.say,
+        "rematch": lambda live, conn, _msg: srv.rematch(live, conn),
+        "undo": lambda live, conn, _msg: srv.ask_undo(live, conn),
+        "undo_answer": srv.answer_undo,
+        "release": srv.ask_release,
+        "release_answer": srv.answer_release,
+    }
+
     @app.websocket("/ws/{room_id}")
     async def ws_room(ws: WebSocket, room_id: str) -> None:
         await ws.accept()
@@ -984,6 +1132,11 @@ def create_app(
         if live is None:
             try:
                 finished = srv.room(room_id)
+            except SQLAlchemyError as e:  # a finished room is read from a database that is not there
+                log.warning("tefuda serve: room %s not read: %s", room_id, NotSaved(e).why)
+                await Server.send(conn, error(UNAVAILABLE, code=NOT_SAVED))
+                await ws.close(CLOSE_TRY_AGAIN)
+                return
             except HTTPException as e:
                 gone = e.status_code == 410
                 await Server.send(
@@ -1032,20 +1185,14 @@ def create_app(
                         conn,
                         error("say hello first (your invite, your session, or none)"),
                     )
-                elif kind == "act":
-                    await srv.act(live, conn, msg)
-                elif kind == "say":
-                    await srv.say(live, conn, msg)
-                elif kind == "rematch":
-                    await srv.rematch(live, conn)
-                elif kind == "undo":
-                    await srv.ask_undo(live, conn)
-                elif kind == "undo_answer":
-                    await srv.answer_undo(live, conn, msg)
-                elif kind == "release":
-                    await srv.ask_release(live, conn, msg)
-                elif kind == "release_answer":
-                    await srv.answer_release(live, conn, msg)
+                elif kind in handlers:
+                    try:
+                        await handlers[kind](live, conn, msg)
+                    except (NotSaved, SQLAlchemyError) as e:  # nothing changed: said, the connection stays
+                        if not isinstance(e, NotSaved):
+                            log.warning("tefuda serve: room %s: %s", room_id, NotSaved(e).why)
+                        said = NotSaved.MESSAGE
+                        await Server.send(conn, error(said, code=NOT_SAVED, decision=live.room.decision))
                 else:
                     await Server.send(conn, error(f"unknown message type {kind!r}"))
         except WebSocketDisconnect:

@@ -5,7 +5,15 @@ acknowledged action; a restarted server rebuilds each room from its secret, deck
 Schema changes are made in place on a database an older version made (``Store._upgrade``): the game's secret
 is text (``secret``: 64 hex digits, or a chosen whole number's digits), and a room's maker token and each
 seat's invite and session are kept as hashes. A room of an older version has no ``secret`` — it was dealt by
-the old stream, so it cannot be rebuilt: such rooms are marked ``unrecoverable``, never replayed wrongly."""
+the old stream, so it cannot be rebuilt: such rooms are marked ``unrecoverable``, never replayed wrongly.
+
+The database going away (PostgreSQL stopped, SQLite's file read-only, a full disk) is a refusal, not a crash:
+a write that fails raises :class:`NotSaved` to the server, which changes nothing in memory and tells the
+client to try again. PostgreSQL connections are checked before use (``pool_pre_ping``) and a connection that
+failed is dropped, so a restarted PostgreSQL is picked up by the next write without restarting the server.
+A commit whose answer was lost may still have reached the database: the next entry of such a room replaces
+whatever was stored from its number on (``add_entries(..., replace=...)``), so an entry nobody was told of is
+never kept beside the one that was."""
 
 from __future__ import annotations
 
@@ -88,11 +96,33 @@ def default_url(data_dir: str | Path | None = None) -> str:
     return f"sqlite:///{base / 'serve.db'}"
 
 
+class NotSaved(RuntimeError):
+    """A write the database refused or never answered (it went away, or is read-only): nothing of it may be
+    acknowledged or applied. ``str()`` is the message a client is sent (``words.py`` has its Japanese)."""
+
+    MESSAGE = "the game could not be saved (the database is unavailable): nothing changed — try again shortly"
+
+    def __init__(self, cause: BaseException | None = None) -> None:
+        super().__init__(self.MESSAGE)
+        self.cause = cause
+
+    @property
+    def why(self) -> str:
+        """The database's own words, for the log (never sent to a client)."""
+        c = self.cause
+        return "" if c is None else f"{type(c).__name__}: {str(c).splitlines()[0] if str(c) else ''}"
+
+
 class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         sqlite = url.startswith("sqlite")
-        self.engine: Engine = create_engine(url, future=True, pool_pre_ping=not sqlite)
+        # PostgreSQL: every pooled connection is pinged before use (a restarted server is reconnected to), and
+        # a connection attempt to a database that does not answer gives up after 5 s, not the OS's minutes
+        kw: dict[str, Any] = {} if sqlite else {"pool_pre_ping": True}
+        if url.startswith("postgresql"):
+            kw["connect_args"] = {"connect_timeout": 5}
+        self.engine: Engine = create_engine(url, future=True, **kw)
         if sqlite:
 
             @event.listens_for(self.engine, "connect")
@@ -147,16 +177,35 @@ class Store:
         with self.engine.begin() as c:
             c.execute(insert(entries).values(room=room_id, n=n, entry=entry, at=time.time()))
 
-    def add_entries(self, rows: list[tuple[str, int, str]]) -> None:
-        """Commit many entries (of many rooms) in one transaction: the group commit of a busy server."""
+    def add_entries(self, rows: list[tuple[str, int, str]], replace: frozenset[str] = frozenset()) -> None:
+        """Commit many entries (of many rooms) in one transaction: the group commit of a busy server. For a
+        room in ``replace`` (its last commit failed, so its answer may have been lost after the database had
+        it), whatever is stored from the room's first new entry on goes first, in the same transaction: such
+        rows were never acknowledged, and the entry now committed takes their place."""
         now = time.time()
         with self.engine.begin() as c:
+            for room_id in replace:
+                first = min((n for r, n, _ in rows if r == room_id), default=None)
+                if first is not None:
+                    c.execute(delete(entries).where(entries.c.room == room_id, entries.c.n >= first))
             c.execute(insert(entries), [{"room": r, "n": n, "entry": e, "at": now} for r, n, e in rows])
 
     def truncate(self, room_id: str, keep: int) -> None:
         """Undo: the room's entries from ``keep`` on are gone (everyone at the table agreed)."""
         with self.engine.begin() as c:
             c.execute(delete(entries).where(entries.c.room == room_id, entries.c.n >= keep))
+
+    def rewrite(self, room_id: str, keep: int, tail: list[str]) -> None:
+        """The room's entries from ``keep`` on are exactly ``tail`` (an undo's truncation whose answer was
+        lost: it may or may not have happened, and the room in memory still has them)."""
+        now = time.time()
+        with self.engine.begin() as c:
+            c.execute(delete(entries).where(entries.c.room == room_id, entries.c.n >= keep))
+            if tail:
+                c.execute(
+                    insert(entries),
+                    [{"room": room_id, "n": keep + i, "entry": e, "at": now} for i, e in enumerate(tail)],
+                )
 
     def finish(self, room_id: str, outcome: dict[str, Any] | None) -> None:
         with self.engine.begin() as c:

@@ -110,6 +110,26 @@ def _rules() -> list[Rule]:
             "このセッションではもうこの部屋の席を開けません (席が解放されたか、別の部屋です)",
         ),
         (r"field 'maker': not this room's maker token", "この部屋の管理トークンではありません"),
+        # the database went away (PostgreSQL stopped, SQLite's file read-only): nothing was saved or changed
+        (
+            r"the game could not be saved \(the database is unavailable\): "
+            r"nothing changed — try again shortly",
+            "ゲームを保存できませんでした (データベースが使えません): 何も変わっていません。"
+            "しばらくしてからもう一度どうぞ",
+        ),
+        (
+            r"P(\d+): the AI's move could not be saved \(the database is unavailable\): "
+            r"it is played once the database is back",
+            r"P\1: AIの手を保存できませんでした (データベースが使えません): データベースが戻りしだい指します",
+        ),
+        (
+            r"the database is unavailable: nothing was saved — try again shortly",
+            "データベースが使えません: 何も保存されていません。しばらくしてからもう一度どうぞ",
+        ),
+        (
+            r"the seat could not be saved \(the database is unavailable\): try the link again",
+            "席を保存できませんでした (データベースが使えません): もう一度リンクを開いてください",
+        ),
         (
             r"the seat could not be saved \((.+)\): try the link again",
             r"席を保存できませんでした (\1): もう一度リンクを開いてください",
