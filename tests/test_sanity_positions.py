@@ -19,6 +19,7 @@ from tefuda.agents import DEFAULT_AGENT, decision_for, make_agent
 from tefuda.core import Rng, State
 from tefuda.core.game import load_case, load_game, mode_cases
 
+AI = f"{DEFAULT_AGENT}:max_seconds=0"  # the default's search without its clock: the same on a busy machine
 WORLDS = 8  # drawn from the mover's knowledge: a move that wins (or loses) in each is sure to
 POSITIONS = 2  # of each kind per game and mode
 
@@ -74,7 +75,7 @@ def test_the_ai_takes_a_win_on_the_spot(case):
     assert found, f"{case}: no position with a sure win found in 60 seeded games"
     for state, wins in found:
         d = decision_for(state)
-        chosen = make_agent(DEFAULT_AGENT, seed=1).act(d)
+        chosen = make_agent(AI, seed=1).act(d)
         assert chosen in wins, f"{case}: took {state.describe(chosen)} over a sure win"
 
 
@@ -85,7 +86,7 @@ def test_the_ai_does_not_walk_into_a_loss(case):
         pytest.skip(f"{case}: no move in 60 seeded games loses on the spot while another does not")
     for state, losses in found:
         d = decision_for(state)
-        chosen = make_agent(DEFAULT_AGENT, seed=1).act(d)
+        chosen = make_agent(AI, seed=1).act(d)
         assert chosen not in losses, f"{case}: took {state.describe(chosen)}, which loses at once"
 
 
@@ -123,6 +124,6 @@ def test_kirifuda_the_ai_keeps_its_overwrite_in_round_1():
     positions = _kirifuda_round1_overwrites(8)
     assert len(positions) == 8
     spent = [
-        s for s in positions if make_agent(DEFAULT_AGENT, seed=1).act(decision_for(s)).kind == "overwrite"
+        s for s in positions if make_agent(AI, seed=1).act(decision_for(s)).kind == "overwrite"
     ]
     assert len(spent) <= 1, f"overwrote its own fresh support in {len(spent)} of 8 positions"
