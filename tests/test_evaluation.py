@@ -61,8 +61,14 @@ def test_a_designer_card_set_keeps_its_weights_in_the_data_directory(tmp_path, m
     game = load_game("kirifuda", cards_path=f"+{nerf}")
     path = weights_path(game, 2)
     assert str(path).startswith(str(tmp_path)) and game.cardset.digest in path.name
+    from tefuda.agents.evaluation import evaluation_note
+
+    specs = ["ai", "random"]
+    assert "the game's own guess" in evaluation_note(game, 2, specs)  # nothing fitted yet: the lab says so
+    assert evaluation_note(game, 2, ["random", "greedy", "ai:eval=estimate"]) is None  # nobody uses one
     res = train("kirifuda", cards=f"+{nerf}", games=3, seed=2, jobs=1, spec="ismcts:iters=10")
     assert res["path"] == str(path) and load_weights(game, 2).data["card_set"] == game.cardset.digest
+    assert f"fitted to card set {game.cardset.digest}" in evaluation_note(game, 2, specs)
 
 
 @pytest.mark.parametrize("case", mode_cases())

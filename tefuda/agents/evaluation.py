@@ -213,3 +213,32 @@ def cached_evaluation(
         return load_weights(game, nplayers)
     except EvalError:
         return None
+
+
+def evaluation_note(game: Any, nplayers: int, specs: list[str]) -> str | None:
+    """What the searching agents among ``specs`` score cut playouts with, for the lab to say: the fitted
+    evaluation for this card set (and where it lies), or the game's own guess and how to fit one. None when
+    no agent searches."""
+    from . import PRESETS, parse_spec
+
+    searching = []
+    for spec in specs:
+        name, opts = parse_spec(spec)
+        if name in PRESETS:
+            name, opts = PRESETS[name][0], {**PRESETS[name][1], **opts}
+        if name == "ismcts" and opts.get("eval", "auto") != "estimate" and opts.get("depth", "1") != "0":
+            searching.append(spec)
+    if not searching:
+        return None
+    who = ", ".join(dict.fromkeys(searching))
+    try:
+        load_weights(game, nplayers)
+    except EvalError:
+        return (
+            f"評価関数 evaluation ({who}): the game's own guess — no fitted evaluation for card set "
+            f"{game.cardset.digest} with {nplayers} players (tefuda train {game.id} fits one)"
+        )
+    return (
+        f"評価関数 evaluation ({who}): fitted to card set {game.cardset.digest} "
+        f"({weights_path(game, nplayers)})"
+    )

@@ -85,6 +85,9 @@ def ladder(
         if bar is not None:
             bar.stop()
     res["command"] = "tefuda ladder " + " ".join(sys.argv[2:]) if len(sys.argv) > 2 else ""
+    from tefuda.agents.evaluation import evaluation_note
+
+    res["evaluation"] = evaluation_note(g, nplayers, specs)
     del t0
     if report is not None:
         report.write_text(html_report(res), encoding="utf-8")
@@ -92,6 +95,8 @@ def ladder(
         print(json.dumps(res, ensure_ascii=False, indent=1))
         return
     show(res)
+    if res.get("evaluation"):
+        console.print(res["evaluation"], highlight=False, markup=False)
     if report is not None:
         console.print(f"report: {report}", highlight=False)
 

@@ -173,6 +173,9 @@ def sim(
         finally:
             if bar is not None:
                 bar.stop()
+        from tefuda.agents.evaluation import evaluation_note
+
+        summary["evaluation"] = evaluation_note(g, nseats, [p1, p2, p3, p4][:nseats])
         _answer(summary, rr, report, as_json)
     if stopped is not None:
         d = stopped.summary
@@ -211,6 +214,8 @@ def _answer(d: dict, rr: dict | None, report: Path | None, as_json: bool) -> Non
             highlight=False,
             markup=False,
         )
+    if d.get("evaluation"):
+        console.print(d["evaluation"], highlight=False, markup=False)
     if report is not None:
         console.print(f"report: {report}", highlight=False)
 
