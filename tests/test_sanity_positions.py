@@ -123,7 +123,5 @@ def test_kirifuda_the_ai_keeps_its_overwrite_in_round_1():
     near the other moves when nothing hangs on it: one in eight is noise, two is a habit)."""
     positions = _kirifuda_round1_overwrites(8)
     assert len(positions) == 8
-    spent = [
-        s for s in positions if make_agent(AI, seed=1).act(decision_for(s)).kind == "overwrite"
-    ]
+    spent = [s for s in positions if make_agent(AI, seed=1).act(decision_for(s)).kind == "overwrite"]
     assert len(spent) <= 1, f"overwrote its own fresh support in {len(spent)} of 8 positions"

@@ -81,6 +81,132 @@ AI_NOT_SAVED = (
 RETRY_FIRST, RETRY_MOST = 0.25, 4.0  # seconds between an AI seat's tries to save its move (doubling)
 
 
+# ------------------------------------------------------------------ the HTTP API's schema (OpenAPI)
+# The bodies are read by hand (a bad one answers 400 with the `tefuda deck check` wording, never FastAPI's
+# 422), so the schema says what they hold for the documentation and the fuzzer (tests/test_serve_fuzz.py).
+ERROR_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["error", "ja", "en"],
+    "properties": {
+        "error": {"type": "string"},
+        "ja": {"type": "string"},
+        "en": {"type": "string"},
+        "code": {"type": "string"},
+    },
+}
+_ERROR_TEXT = {
+    400: "a bad request (the message says which field)",
+    403: "not this room's maker token",
+    404: "no such room",
+    409: "not now (the game is on, or over)",
+    410: "a room that cannot be rebuilt",
+    413: "a request body over the limit",
+    429: "too many open rooms from this address",
+    503: "the database is unavailable: nothing was saved — try again shortly",
+}
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The error answers a route may give: ``{error, ja, en, code?}``, whatever the status. Every route may
+    answer 413 (the body limit) and 503 (the database went away)."""
+    return {
+        c: {"description": _ERROR_TEXT[c], "content": {"application/json": {"schema": ERROR_SCHEMA}}}
+        for c in sorted({*codes, 413, 503})
+    }
+
+
+_SEAT_ROW = {
+    "type": "object",
+    "required": ["seat", "kind", "spec"],
+    "properties": {
+        "seat": {"type": "integer"},
+        "kind": {"type": "string", "enum": [HUMAN, AGENT]},
+        "spec": {"type": "string"},
+        "claimed": {"type": "boolean"},
+        "connected": {"type": "boolean"},
+    },
+}
+ROOM_SCHEMA: dict[str, Any] = {  # Room.summary(): one lobby row, GET /api/rooms/{room}
+    "type": "object",
+    "required": ["room", "game", "players", "seats", "status", "decision", "commitment", "settings"],
+    "properties": {
+        "room": {"type": "string"},
+        "game": {"type": "string"},
+        "name": {"type": "string"},
+        "name_en": {"type": "string"},
+        "players": {"type": "integer"},
+        "options": {"type": "object"},
+        "seats": {"type": "array", "items": _SEAT_ROW},
+        "status": {"type": "string", "enum": ["playing", "over"]},
+        "outcome": {"type": ["object", "null"]},
+        "created": {"type": "number"},
+        "decision": {"type": "integer", "minimum": 0},
+        "to_move": {"type": "integer"},
+        "rematch": {"type": ["string", "null"]},
+        "commitment": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+        "settings": {"type": "string"},
+        "reveal": {"type": "object", "required": ["seed", "key", "commitment", "settings"]},
+    },
+}
+ROOM_REQUEST: dict[str, Any] = {  # POST /api/rooms (rooms.make_config checks it)
+    "type": "object",
+    "required": ["game"],
+    "properties": {
+        "game": {"type": "string", "examples": ["kirifuda", "yonesu"]},
+        "players": {"type": "integer"},
+        "options": {"type": "object", "additionalProperties": True},
+        "seats": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "kind": {"type": "string", "enum": [HUMAN, AGENT]},
+                    "spec": {"type": "string"},
+                },
+            },
+        },
+        "decks": {"type": "array", "items": {"type": ["string", "null"]}},
+        "cards": {
+            "type": "object",
+            "properties": {
+                "mode": {"type": "string", "enum": ["add", "replace"]},
+                "toml": {"type": "string"},
+            },
+        },
+        "seed": {"type": ["integer", "string"], "description": "testing only (--allow-seed)"},
+    },
+}
+RELEASE_REQUEST: dict[str, Any] = {
+    "type": "object",
+    "required": ["seat", "maker"],
+    "properties": {"seat": {"type": "integer", "description": "0-based"}, "maker": {"type": "string"}},
+}
+
+
+def _body(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
+
+
+def _ok(schema: dict[str, Any], media: str = "application/json") -> dict[int | str, dict[str, Any]]:
+    return {200: {"description": "the answer", "content": {media: {"schema": schema}}}}
+
+
+def client_json(data: str | bytes) -> Any:
+    """A client's JSON (a WebSocket message, a request body), strictly: raises ValueError for anything that
+    is not plain JSON — malformed, not UTF-8, a lone surrogate (which no database or answer could hold),
+    NaN or Infinity, nested deeper than 1024, or a number too large for a double (Python's own parser turns
+    a 5000-digit number into an uncaught ValueError, and deep nesting into a RecursionError). A whole
+    number past 64 bits arrives as a float, so it is never taken for a decision or a seat."""
+    return orjson.loads(data)
+
+
+async def json_body(request: Request) -> Any:
+    try:
+        return client_json(await request.body())
+    except ValueError:
+        raise HTTPException(400, "the request body is not JSON") from None
+
+
 def agent_salt() -> int:
     """A room's AI seats draw their own choices from a salt of the operating system's, never from the game's
     secret (an agent's stream must tell nothing of the deal)."""
@@ -118,6 +244,11 @@ class Live:
     # an undo whose truncation failed may still have reached the database: the entries kept in memory from
     # this number on are written again (over whatever is there) before the next entry
     resync: int | None = None
+
+    def __post_init__(self) -> None:
+        seed = self.room.cfg.seed
+        if isinstance(seed, int):  # a seed chosen for testing (--allow-seed): not secret, so the AI seats'
+            self.salt = seed * 0x9E3779B97F4A7C15 & (1 << 64) - 1  # choices may follow it (a test repeats)
 
 
 class Committer:
@@ -961,7 +1092,7 @@ def create_app(
         return FileResponse(STATIC / "replay.html")
 
     # ------------------------------------------------------------------ API
-    @app.get("/api/games")
+    @app.get("/api/games", responses=_errors())
     def games() -> list[dict[str, Any]]:
         out = []
         for gid in game_ids():
@@ -995,7 +1126,11 @@ def create_app(
             )
         return out
 
-    @app.get("/api/rooms")
+    @app.get(
+        "/api/rooms",
+        response_model=None,
+        responses={**_ok({"type": "array", "items": ROOM_SCHEMA}), **_errors()},
+    )
     def lobby() -> list[dict[str, Any]]:
         rows = []
         for rid, live in list(srv.live.items()):
@@ -1007,12 +1142,30 @@ def create_app(
             del rid
         return rows[-200:]
 
-    @app.post("/api/rooms")
+    @app.post(
+        "/api/rooms",
+        response_model=None,
+        openapi_extra=_body(ROOM_REQUEST),
+        responses={
+            **_ok(
+                {
+                    "type": "object",
+                    "required": ["room", "maker", "seats", "spectator_url", "commitment", "settings"],
+                    "properties": {
+                        "room": {"type": "string"},
+                        "maker": {"type": "string"},
+                        "seats": {"type": "array", "items": _SEAT_ROW},
+                        "spectator_url": {"type": "string"},
+                        "commitment": {"type": "string"},
+                        "settings": {"type": "string"},
+                    },
+                }
+            ),
+            **_errors(400, 429),
+        },
+    )
     async def create_room(request: Request) -> dict[str, Any]:
-        try:
-            body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise HTTPException(400, "the request body is not JSON") from None
+        body = await json_body(request)
         client = request.client.host if request.client else ""
         room, invites, maker = await srv.create(body, client)
         seats = []
@@ -1030,13 +1183,29 @@ def create_app(
             **room.fair(),
         }
 
-    @app.post("/api/rooms/{room_id}/release")
+    @app.post(
+        "/api/rooms/{room_id}/release",
+        response_model=None,
+        openapi_extra=_body(RELEASE_REQUEST),
+        responses={
+            **_ok(
+                {
+                    "type": "object",
+                    "required": ["room", "seat", "claim", "url"],
+                    "properties": {
+                        "room": {"type": "string"},
+                        "seat": {"type": "integer"},
+                        "claim": {"type": "string"},
+                        "url": {"type": "string"},
+                    },
+                }
+            ),
+            **_errors(400, 403, 404, 409, 410),
+        },
+    )
     async def release_seat(room_id: str, request: Request) -> dict[str, Any]:
         """The maker releases a seat: its session stops working, a new invite is issued (to the maker)."""
-        try:
-            body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise HTTPException(400, "the request body is not JSON") from None
+        body = await json_body(request)
         if not isinstance(body, dict):
             raise HTTPException(400, 'the request body is {"seat": n, "maker": token}')
         live = srv.live.get(room_id)
@@ -1055,11 +1224,17 @@ def create_app(
             token = await srv.release(live, seat, "maker")
         return {"room": room.id, "seat": seat, "claim": token, "url": invite_url(room.id, token)}
 
-    @app.get("/api/rooms/{room_id}")
+    @app.get("/api/rooms/{room_id}", response_model=None, responses={**_ok(ROOM_SCHEMA), **_errors(404, 410)})
     def room_info(room_id: str) -> dict[str, Any]:
         return srv.room(room_id).summary()
 
-    @app.get("/api/rooms/{room_id}/cards")
+    @app.get(
+        "/api/rooms/{room_id}/cards",
+        responses={
+            **_ok({"type": "object", "required": ["faces", "terms", "values", "zones", "decks", "types"]}),
+            **_errors(404, 410),
+        },
+    )
     def room_cards(room_id: str) -> Response:
         """The room's card pool as faces, with the game's words (terms, zones, sample decks): public
         information — what each card is, never where any card lies. A room's pool never changes."""
@@ -1071,7 +1246,10 @@ def create_app(
             headers={"Cache-Control": "private, max-age=3600"},
         )
 
-    @app.get("/api/rooms/{room_id}/replay")
+    @app.get(
+        "/api/rooms/{room_id}/replay",
+        responses={**_ok({"type": "object", "required": ["game", "actions"]}), **_errors(404, 409, 410)},
+    )
     def room_replay(room_id: str) -> Response:
         room = srv.room(room_id)
         if not room.over:
@@ -1082,7 +1260,29 @@ def create_app(
             headers={"Content-Disposition": f'attachment; filename="tefuda-{room.game.id}-{room.id}.json"'},
         )
 
-    @app.get("/api/rooms/{room_id}/steps")
+    @app.get(
+        "/api/rooms/{room_id}/steps",
+        response_model=None,
+        responses={
+            **_ok(
+                {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["step", "action", "label", "observation", "log"],
+                        "properties": {
+                            "step": {"type": "integer"},
+                            "action": {"type": ["string", "null"]},
+                            "label": {"type": ["object", "null"]},
+                            "observation": {"type": "object"},
+                            "log": {"type": "array"},
+                        },
+                    },
+                }
+            ),
+            **_errors(400, 404, 409, 410),
+        },
+    )
     def room_steps(room_id: str, seat: int | None = None) -> list[dict[str, Any]]:
         room = srv.room(room_id)
         if not room.over:
@@ -1149,18 +1349,24 @@ def create_app(
         joined = False
         try:
             while conn.alive:
-                text = await ws.receive_text()
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    raise WebSocketDisconnect(frame.get("code", 1000), frame.get("reason"))
+                text = frame.get("text")
                 if not conn.alive:  # taken over or released meanwhile
                     break
                 if not conn.bucket.take(time.monotonic()):
                     await Server.send(conn, error("too many messages: slow down"))
                     continue
+                if text is None:  # a binary frame: the protocol is text (starlette's receive_text fails)
+                    await Server.send(conn, error("not JSON: every message is a JSON object"))
+                    continue
                 if len(text) > limits.message:
                     await Server.send(conn, error(f"message over {limits.message} bytes"))
                     continue
                 try:
-                    msg = json.loads(text)
-                except (json.JSONDecodeError, RecursionError):
+                    msg = client_json(text)
+                except ValueError:
                     await Server.send(conn, error("not JSON: every message is a JSON object"))
                     continue
                 if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
