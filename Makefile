@@ -27,7 +27,7 @@ GAME ?= kirifuda
 PLAYERS ?= 2
 
 play: $(VENV)/.play
-	$(BIN)/tefuda play $(GAME) --players $(PLAYERS) --p1 human --p2 greedy --p3 greedy --p4 greedy --save auto
+	$(BIN)/tefuda play $(GAME) --players $(PLAYERS) --p1 human --p2 ai --p3 ai --p4 ai --save auto
 
 HOST ?= 127.0.0.1
 PORT ?= 8000

@@ -43,7 +43,8 @@ def parse_options(items: list[str] | None) -> dict[str, str]:
 
 
 AGENTS_HELP = (
-    "human | random | greedy[:rollouts=6,seconds=0.2] (≤ about 0.2 s a decision) | "
+    "ai (the search with a learned evaluation, ≤ about 1 s a decision; play's default; docs/ai.md) | human | "
+    "random | greedy[:rollouts=6,seconds=0.2] (≤ about 0.2 s a decision) | "
     "ismcts[:seconds=S or iters=N] (S seconds a decision)"
 )
 CARDS_HELP = (
