@@ -272,7 +272,7 @@ def priority(s: KokubyakuState, action: Action) -> None:
         side, pos = divmod(action.a, 2)
         inst = s.hand_instance(seat, action.b)
         if kind == "tribute":
-            s.known[inst] = (1 << s.nplayers) - 1  # declared: everyone knows what is being summoned
+            s.known[inst] = s.all_mask  # declared: everyone (spectators too) knows what is being summoned
             s.decide(seat, "sacrifice", "sacrifice", inst, side, pos == 1, ())
             return
         summon.summon(s, seat, inst, side, pos == 1, ())
