@@ -8,17 +8,10 @@ from __future__ import annotations
 from .base import Agent, Decision, Sampler, decision_for, decision_for_agent, parse_spec
 from .greedy import GreedyAgent, random_playout
 from .ismcts import IsmctsAgent
+from .presets import DEFAULT_AGENT, PRESETS
 from .random_agent import RandomAgent
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
-
-# named settings of an agent: ``ai`` is the default opponent of play, serve and sim — the search with the
-# budget and cut-off the ladder chose (docs/ai.md), capped at one second a decision. ``ai:iters=500`` and
-# the like override a setting.
-PRESETS: dict[str, tuple[str, dict[str, str]]] = {
-    "ai": ("ismcts", {"iters": "1500", "depth": "48", "max_seconds": "1"}),
-}
-DEFAULT_AGENT = "ai"
 
 
 def make_agent(spec: str, seed: int = 0) -> Agent:

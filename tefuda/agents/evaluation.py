@@ -219,7 +219,8 @@ def evaluation_note(game: Any, nplayers: int, specs: list[str]) -> str | None:
     """What the searching agents among ``specs`` score cut playouts with, for the lab to say: the fitted
     evaluation for this card set (and where it lies), or the game's own guess and how to fit one. None when
     no agent searches."""
-    from . import PRESETS, parse_spec
+    from .base import parse_spec
+    from .presets import PRESETS
 
     searching = []
     for spec in specs:

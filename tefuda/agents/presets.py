@@ -1,0 +1,12 @@
+"""Named settings of an agent (``ai``), apart from the agents themselves so that what reads them (the lab,
+the evaluation's note) needs no agent module."""
+
+from __future__ import annotations
+
+# ``ai`` is the default opponent of play and the server (sim keeps random): the search with the budget
+# and cut-off the ladder chose (docs/ai.md), capped at one second a decision. ``ai:iters=500`` and the like
+# override a setting.
+PRESETS: dict[str, tuple[str, dict[str, str]]] = {
+    "ai": ("ismcts", {"iters": "1500", "depth": "48", "max_seconds": "1"}),
+}
+DEFAULT_AGENT = "ai"
