@@ -204,11 +204,6 @@ def _run_chunk(args: tuple[int, int, int]) -> list[Result]:
     return [play_one(k, base_seed) for k in range(start, stop)]
 
 
-def _worker_init() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's: it stops the pool
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
 # ---------------------------------------------------------------------- totals and the checkpoint
 def empty_totals() -> dict[str, Any]:
     return {"games": 0, "actions": 0, "crashes": 0, "violations": 0, "stuck": 0, "greedy_games": 0,
@@ -280,14 +275,9 @@ def _stream(seed: int, start: int, stop: int, jobs: int) -> Iterator[list[Result
     if jobs == 1:
         yield from (_run_chunk(t) for t in _chunks(seed, start, stop))
         return
-    import multiprocessing as mp
+    from tefuda.lab.workers import ordered_map
 
-    pool = mp.get_context("fork").Pool(jobs, initializer=_worker_init)
-    try:
-        yield from pool.imap(_run_chunk, _chunks(seed, start, stop))
-    finally:
-        pool.terminate()
-        pool.join()
+    yield from ordered_map(_run_chunk, _chunks(seed, start, stop), jobs)
 
 
 def run_soak(

@@ -68,6 +68,7 @@ def sim(
     """Simulate many games between agents and summarize them (seats and agents with 95 % intervals, first
     player, game length, rule holes, per-card win rates; --decks for a deck-vs-deck grid)."""
     from tefuda.lab.runner import SimInterrupted, simulate, stop_on_signals
+    from tefuda.lab.workers import WorkerDied
 
     if n < 1:
         fail("-n must be at least 1")
@@ -165,7 +166,7 @@ def sim(
                     address=address,
                     cards=cards,
                 ).to_dict()
-        except (TefudaError, ValueError) as e:
+        except (TefudaError, ValueError, WorkerDied) as e:
             fail(str(e))
         except SimInterrupted as stop:  # what was finished is summed up, printed and written, as at the end
             stopped = stop

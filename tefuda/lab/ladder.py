@@ -112,12 +112,6 @@ def _chunk(args: tuple) -> list[Match]:
     return [play_match(game_id, options, specs, seats, seed, max_actions, cards) for seats, seed in games]
 
 
-def _ignore_interrupts() -> None:
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def run_ladder(
     game_id: str,
     specs: list[str],
@@ -157,18 +151,12 @@ def run_ladder(
             if progress:
                 progress(len(got))
     else:
-        import multiprocessing as mp
+        from tefuda.lab.workers import ordered_map
 
-        ctx = mp.get_context("spawn" if os.name == "nt" else "fork")
-        pool = ctx.Pool(jobs, initializer=_ignore_interrupts)
-        try:
-            for got in pool.imap(_chunk, tasks):
-                matches.extend(got)
-                if progress:
-                    progress(len(got))
-        finally:
-            pool.terminate()
-            pool.join()
+        for got in ordered_map(_chunk, tasks, jobs):
+            matches.extend(got)
+            if progress:
+                progress(len(got))
     seconds = time.perf_counter() - t0
     return summarize(game, specs, nplayers, n, seed, matches, seconds)
 

@@ -178,7 +178,7 @@ def stop_on_signals() -> Iterator[None]:
     """While a run and its wrapping up last: the first SIGTERM stops it as Ctrl-C does (``Stopped``, a
     KeyboardInterrupt), the first Ctrl-C as ever; a later one of either is ignored, so the summary of what
     finished is still written. A SIGINT ignored on entry (a background job) stays ignored. The handlers
-    before are put back after. Forked workers put SIGTERM back to its default (``_worker_signals``)."""
+    before are put back after. Workers put SIGTERM back to its default (``workers._serve``)."""
     if threading.current_thread() is not threading.main_thread():  # pragma: no cover - no signals there
         yield
         return
@@ -199,13 +199,6 @@ def stop_on_signals() -> Iterator[None]:
     finally:
         for sig, handler in before.items():
             signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
-
-
-def _worker_signals() -> None:
-    """A worker leaves Ctrl-C to the parent, which stops the pool (no traceback from every worker), and
-    dies at once of SIGTERM (it may have inherited the parent's handler that turns it into a stop)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 # ---------------------------------------------------------------------- Ray
@@ -355,17 +348,11 @@ def start_games(
 
 
 def _stream_on_pool(tasks: Iterator[tuple], jobs: int) -> Chunks:
-    """Worker processes; the pool takes tasks from the generator only as its pipe to the workers has room,
-    so a few chunks are in flight whatever the run's length."""
-    import multiprocessing as mp
+    """Worker processes (``workers.ordered_map``: one pipe each, so a worker killed by a signal sent to the
+    whole group cannot hang the stop); a few chunks are in flight whatever the run's length."""
+    from tefuda.lab.workers import ordered_map
 
-    ctx = mp.get_context("spawn" if os.name == "nt" else "fork")
-    pool = ctx.Pool(jobs, initializer=_worker_signals)
-    try:
-        yield from pool.imap(_run_chunk, tasks)
-    finally:  # done, or stopped: the workers end at once and quietly (the pool terminates them)
-        pool.terminate()
-        pool.join()
+    yield from ordered_map(_run_chunk, tasks, jobs)
 
 
 def run_games(

@@ -62,12 +62,6 @@ def _chunk(args: tuple) -> list[tuple[list[list[float]], list[float], int]]:
     return [self_play_game(game_id, options, cards, nplayers, spec, s) for s in seeds]
 
 
-def _ignore_interrupts() -> None:
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def fit_logistic(x: Any, y: Any, l2: float = L2, iters: int = 50, prior: Any = None) -> tuple[Any, float]:
     """Weights and bias of a logistic regression (Newton's method), the weights pulled toward ``prior``
     (default 0) by an L2 penalty of ``l2`` per position; the bias is free."""
@@ -157,19 +151,13 @@ def train(
             took(_chunk(tasks_for(1)[0]))
             k += 1
     else:
-        import multiprocessing as mp
+        from tefuda.lab.workers import ordered_map
 
-        ctx = mp.get_context("spawn" if os.name == "nt" else "fork")
-        pool = ctx.Pool(jobs, initializer=_ignore_interrupts)
-        try:
-            while more():
-                count = batch if games is None else min(batch, games - k)
-                for got in pool.imap_unordered(_chunk, tasks_for(count)):
-                    took(got)
-                k += count
-        finally:
-            pool.terminate()
-            pool.join()
+        while more():
+            count = batch if games is None else min(batch, games - k)
+            for got in ordered_map(_chunk, tasks_for(count), jobs):
+                took(got)
+            k += count
     results.sort(key=lambda r: r[2])  # the same order however the workers finished
     held = {r[2] for i, r in enumerate(results) if i % 10 == 9}
     xs, ys, xt, yt = [], [], [], []
