@@ -1,6 +1,6 @@
 """The lab's worker processes (``tefuda.lab.workers``): results in the tasks' order, a task's error and a
-worker's death reported, and a stop that never hangs — the hang of ``multiprocessing.Pool`` it replaces came
-from a worker killed while it held the pool's shared queue lock (a SIGTERM sent to the whole process group)."""
+worker's death reported, and a stop that never hangs. The ``multiprocessing.Pool`` they replace hung when a
+worker was killed while it held the pool's shared queue lock (a SIGTERM sent to the whole process group)."""
 
 from __future__ import annotations
 

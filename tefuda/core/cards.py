@@ -81,6 +81,7 @@ class CardSet:
         self, cards: list[CardDef], digest: str, source: str, lines: dict[str, int] | None = None
     ) -> None:
         self.cards = cards
+        self.ids = [c.id for c in cards]  # by index: what a state's hash names a card by
         self.digest = digest
         self.source = source
         self.lines = lines or {}  # card id -> the line of its table in the file (for errors)

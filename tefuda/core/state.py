@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action
@@ -764,27 +765,40 @@ class State:
 
     def digest(self) -> str:
         """A hash of everything that matters to the rules (identities, places, knowledge, fields, RNG), the
-        same whatever the instances are numbered: two states that are the same game hash the same."""
+        same whatever the instances are numbered: two states that are the same game hash the same. It hashes
+        what ``relabel`` by the place order would make, computed without a clone (a third of a soak's time
+        went to the clone)."""
         order = self.place_order()
         m = [0] * len(order)
         for k, i in enumerate(order):
             m[i] = k
-        canon = self.clone()
-        canon.relabel(m)
-        ids = [c.id for c in self.game.cardset.cards]
+        ids = self.game.cardset.ids
+        cards = self.cards
+        placed = itemgetter(*order) if len(order) > 1 else (lambda v: tuple(v[i] for i in order))
+        card_fields, types, lists = self._CARD_FIELDS, self._TYPES, self._LIST_FIELDS
+        fields = []
+        for f in (*self._FIELDS, *lists):
+            v = getattr(self, f)
+            cf = card_fields.get(f)
+            if cf is not None:  # a per-card list: remapped, then put in the place order (as relabel does)
+                if type(cf.t) is Inst:
+                    v = [x if x < 0 else m[x] for x in v]
+                elif cf.t.has_instances:
+                    v = [cf.t.remap(x, m) for x in v]
+                v = placed(v)
+            t = types.get(f)
+            if t is not None and t.has_instances:
+                v = t.remap(v, m)
+            fields.append((f, tuple(v) if f in lists else v))
         body = repr(
             (
-                tuple(tuple(ids[canon.cards[i]] for i in z) for z in canon.zones),
-                tuple(canon.known),
-                tuple(canon.flags),
-                canon.to_move,
+                tuple([tuple([ids[cards[i]] for i in z]) for z in self.zones]),
+                placed(self.known),
+                placed(self.flags),
+                self.to_move,
                 None if self.result is None else self.result.as_dict(),
                 stream_state(self.rng),
-                tuple(
-                    (f, v if f not in self._LIST_FIELDS else tuple(v))
-                    for f in (*self._FIELDS, *self._LIST_FIELDS)
-                    for v in (getattr(canon, f),)
-                ),
+                tuple(fields),
             )
         )
         return hashlib.sha256(body.encode()).hexdigest()[:32]
