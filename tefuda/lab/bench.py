@@ -88,3 +88,41 @@ def bench_ismcts(
         "iterations": iterations,
         "iterations_per_s": round(iterations / dt, 1),
     }
+
+
+def bench_rl(
+    game_id: str, seconds: float = 3.0, seed: int = 0, players: int | None = None, labels: bool = False
+) -> dict[str, Any]:
+    """The PettingZoo environment's steps per second (issue 27), each step as a learner takes it: ``last()``
+    (the observation vector and the mask of the agent to act), a random legal index (``legal_indices``, the
+    mask's ones), ``step``; beside the engine's own random-playout actions/s (``bench``) over as long."""
+    import tefuda.rl as rl
+
+    env = rl.env(game_id, players=players, labels=labels)
+    rng = Rng(seed)
+    steps = games = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds or games == 0:
+        env.reset(seed=rng.next64() & 0x7FFFFFFF)
+        for _agent in env.agent_iter():
+            _, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = env.legal_indices()
+            env.step(legal[rng.below(len(legal))])
+            steps += 1
+        games += 1
+    dt = time.perf_counter() - t0
+    engine = bench(game_id, seconds=seconds, seed=seed, players=players)
+    rate = steps / dt
+    return {
+        "game": game_id,
+        "players": env.nplayers,
+        "labels": labels,
+        "env_steps_per_s": round(rate, 1),
+        "engine_actions_per_s": engine["actions_per_s"],
+        "share": round(rate / engine["actions_per_s"], 3),
+        "observation_size": env.encoder.size,
+        "action_space": env.game.action_space.size,
+    }

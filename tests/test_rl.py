@@ -1,0 +1,161 @@
+"""The research interfaces (issue 27): every game and mode as a PettingZoo AEC environment and a Gymnasium
+environment, checked by the libraries' own test suites; observations that never show a hidden identity
+(the vector is the same in every world the seat cannot tell apart); illegal actions refused."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+import tefuda.rl as rl
+from tefuda.core import Rng
+from tefuda.core.game import game_ids, load_case, mode_cases
+from tefuda.rl.encode import Encoder
+from tests.conftest import random_game, swap_hidden
+
+CASES = mode_cases()
+
+
+def env_of(case: str, **kw):
+    game, mode = load_case(case)
+    return rl.env(game.id, players=mode.players, **{**mode.options, **kw})
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("case", CASES)
+def test_pettingzoo_api_test(case):
+    api_test(env_of(case), num_cycles=60, verbose_progress=False)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_pettingzoo_seed_test(case):
+    seed_test(lambda: env_of(case), num_cycles=40)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize("gid", game_ids())
+def test_gymnasium_check_env(gid):
+    check_env(rl.gym_env(gid, opponent="random"), skip_render_check=True)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_a_whole_game_by_the_mask_ends_with_its_rewards(case):
+    env = env_of(case, labels=True)
+    env.reset(seed=11)
+    rng = np.random.default_rng(11)
+    steps = 0
+    for _agent in env.agent_iter():
+        obs, _, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        assert len(legal) == len(info["legal"]) and set(legal) == {e["index"] for e in info["legal"]}
+        assert all(e["ja"] and e["en"] and e["notation"] for e in info["legal"])
+        env.step(int(rng.choice(legal)))
+        steps += 1
+    st = env.state
+    assert st.is_over or st.steps >= env.max_actions
+    rewards = env._cumulative_rewards if env.agents else None
+    res = st.result
+    if res is not None and res.winners and rewards is not None:
+        for p, a in enumerate(env.possible_agents):
+            if a in rewards:
+                assert rewards[a] == (1.0 if p in res.winners else -1.0)
+
+
+def test_team_mates_share_the_reward():
+    env = rl.env("yonesu", players=4, teams=True, labels=False)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    got: dict[str, float] = {}
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        if term or trunc:
+            got[agent] = reward
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    res = env.state.result
+    assert res is not None and len(res.winners) == 2
+    assert {got[f"player_{p}"] for p in res.winners} == {1.0}
+    assert {got[a] for a in got if int(a[-1]) not in res.winners} == {-1.0}
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing():
+    env = rl.env("kirifuda")
+    env.reset(seed=5)
+    obs = env.observe(env.agent_selection)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = env.state.digest()
+    with pytest.raises(ValueError, match="not legal now"):
+        env.step(bad)
+    with pytest.raises(ValueError, match="outside"):
+        env.step(10**9)
+    assert env.state.digest() == before
+    g = rl.gym_env("kirifuda", opponent="random")
+    obs, _ = g.reset(seed=5)
+    before = g.state.digest()
+    _, reward, term, trunc, info = g.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert (reward, term, trunc) == (-1.0, True, False) and "not legal now" in info["illegal"]
+    assert g.state.digest() == before
+    with pytest.raises(RuntimeError, match="reset"):
+        g.step(0)
+    strict = rl.gym_env("kirifuda", opponent="random", illegal="raise")
+    obs, _ = strict.reset(seed=5)
+    with pytest.raises(ValueError, match="not legal now"):
+        strict.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+
+
+def test_bad_settings_are_named():
+    with pytest.raises(ValueError, match="exactly 4 players"):
+        rl.env("yonesu", players=2, teams=True)
+    with pytest.raises(ValueError, match="seat 2"):
+        rl.gym_env("kirifuda", seat=2)
+    with pytest.raises(ValueError, match="unknown agent"):
+        rl.gym_env("kirifuda", opponent="nobody")
+
+
+def test_render_shows_the_table_in_both_languages():
+    env = rl.env("kirifuda", render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert "ライフ" in text and "life" in text
+
+
+# ---------------------------------------------------------------------- sealed
+@pytest.mark.parametrize("case", CASES)
+def test_the_vector_is_the_same_in_every_world_the_seat_cannot_tell_apart(case):
+    """The swap test (hidden identities and their per-card marks permuted) and a stronger one: the vector
+    of the true state equals that of worlds determinized for the seat (every unknown identity and instance
+    number resampled). So it is a function of what the seat knows, whatever an attacker does with it."""
+    game, mode = load_case(case)
+    enc = Encoder(game, mode.players)
+    rng = Rng(9)
+    checked = 0
+    for seed in (1, 2):
+        for k, (state, _) in enumerate(random_game(case, seed)):
+            if k % 5:
+                continue
+            for seat in range(state.nplayers):
+                v = enc.encode(state, seat)
+                assert np.array_equal(v, enc.encode(swap_hidden(state, seat, rng), seat)), (case, k, seat)
+                world = state.determinize(seat, rng)
+                assert np.array_equal(v, enc.encode(world, seat)), (case, k, seat)
+                checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_vector_changes_when_what_the_seat_knows_changes(case):
+    """Not a constant: the seat's own hand is in it (a vector showing nothing would pass the test above)."""
+    game, mode = load_case(case)
+    enc = Encoder(game, mode.players)
+    vectors = {enc.encode(s, s.to_move).tobytes() for s, _ in random_game(case, 4) if s.to_move >= 0}
+    assert len(vectors) > 5
