@@ -89,6 +89,7 @@ class TefudaAEC(AECEnv):
         self.labels = labels
         self.max_actions = max_actions or self.game.max_game_length
         self.encoder = Encoder(self.game, n)
+        self.decks = [self.game.default_deck(p) for p in range(n)]  # read once, not at every reset
         self.possible_agents = [agent_name(p) for p in range(n)]
         self._obs_space = observation_space(self.encoder)
         self._act_space = gymnasium.spaces.Discrete(self.game.action_space.size)
@@ -106,7 +107,7 @@ class TefudaAEC(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         secret: Any = new_secret() if seed is None else int(seed)
         self._act_space.seed(seed)
-        self.state = self.game.new_state(None, secret, players=self.nplayers, record=False)
+        self.state = self.game.new_state(self.decks, secret, players=self.nplayers, record=False)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

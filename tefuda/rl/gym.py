@@ -61,6 +61,7 @@ class TefudaGym(gymnasium.Env):
         self.nplayers, self.seat, self.opponent, self.labels = n, seat, opponent, labels
         self.max_actions = max_actions or self.game.max_game_length
         self.encoder = Encoder(self.game, n)
+        self.decks = [self.game.default_deck(p) for p in range(n)]  # read once, not at every reset
         self.observation_space = observation_space(self.encoder)
         self.action_space = gymnasium.spaces.Discrete(self.game.action_space.size)
         self.state: State | None = None
@@ -75,7 +76,7 @@ class TefudaGym(gymnasium.Env):
         self.others = {
             p: make_agent(self.opponent, seed=base + p) for p in range(self.nplayers) if p != self.seat
         }
-        self.state = self.game.new_state(None, secret, players=self.nplayers, record=False)
+        self.state = self.game.new_state(self.decks, secret, players=self.nplayers, record=False)
         self._refused = False
         self._play_others()
         return self._obs(), self._info()
