@@ -1,6 +1,6 @@
 """アマデウス, issue 23: every rule the audit changed or confirmed, as a scenario built from a position, each
-quoting the sentence of the rulebook (shared/rules/amadeus.txt) or of the Duel Masters summary
-(shared/reference/duelmasters.md) it follows. The rulebook's own worked examples come first."""
+quoting the sentence of the rulebook (docs/sources/rules/amadeus.txt) or of the Duel Masters summary
+(docs/sources/reference/duelmasters.md) it follows. The rulebook's own worked examples come first."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """The rulebook audit of 切り札 (issue 23): a scenario per rule the audit changed or confirmed, each quoting
-the rulebook's sentence (../shared/rules/kirifuda.txt) in its docstring and built from a hand-made position.
+the rulebook's sentence (docs/sources/rules/kirifuda.txt) in its docstring and built from a hand-made
+position.
 
 The rulebook has no worked examples; these positions are the smallest that show each sentence at work.
 Scenario cards (tests/data/kirifuda_scenario_cards.toml): 剣士 500 火, 弓兵 400 水, 巨人 900 土 (attackers, no
@@ -29,7 +30,7 @@ from tefuda.games.kirifuda.zones import (
 )
 
 CARDS = Path(__file__).parent / "data" / "kirifuda_scenario_cards.toml"
-RULEBOOK = Path(__file__).resolve().parents[2] / "shared" / "rules" / "kirifuda.txt"
+RULEBOOK = Path(__file__).resolve().parents[1] / "docs" / "sources" / "rules" / "kirifuda.txt"
 RULES_MD = Path(__file__).resolve().parents[1] / "tefuda" / "games" / "kirifuda" / "RULES.md"
 FILLER = ["弓兵"] * 6
 
@@ -435,9 +436,6 @@ def _spans(text: str) -> list[str]:
     return out
 
 
-@pytest.mark.skipif(
-    not RULEBOOK.exists(), reason="the rulebook texts (../shared/rules) are not beside the repo"
-)
 def test_every_quote_in_rules_md_is_the_rulebooks_own_words():
     """RULES.md quotes the rulebook on lines starting with ``>``: each quote (its parts, where 「…」 leaves
     something out) is in kirifuda.txt as written — line breaks and spaces aside."""

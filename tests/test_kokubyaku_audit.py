@@ -1,6 +1,6 @@
-"""The audit of issue 23 for 黒白物語: where the rulebook (shared/rules/kokubyaku.txt) speaks, the default
-follows it. One scenario test per default the audit changed, each quoting the sentence it follows, with the
-other reading kept as an option where players could reasonably disagree (RULES.md, "Audit")."""
+"""The audit of issue 23 for 黒白物語: where the rulebook (docs/sources/rules/kokubyaku.txt) speaks, the
+default follows it. One scenario test per default the audit changed, each quoting the sentence it follows,
+with the other reading kept as an option where players could reasonably disagree (RULES.md, "Audit")."""
 
 from __future__ import annotations
 

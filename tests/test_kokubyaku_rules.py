@@ -1,5 +1,6 @@
 """Scenario tests for 黒白物語, one per rule of the text (and our decisions next to them), each quoting the
-sentence of shared/rules/kokubyaku.txt it checks; the text's own examples — 例1, 例2 and the チェーン example
+sentence of docs/sources/rules/kokubyaku.txt it checks;
+the text's own examples — 例1, 例2 and the チェーン example
 — first. The rules the audit of issue 23 changed have their own tests in test_kokubyaku_audit.py."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """準備 (preparation): first player by じゃんけん, the shown opening hand with one redraw, life cards.
 
-From the surviving part of the blog's setup page (../shared/reference/kirifuda_setup.md): the じゃんけん
+From the surviving part of the blog's setup page (docs/sources/reference/kirifuda_setup.md): the じゃんけん
 winner chooses to go first or second; each player draws 3 cards face up into the 公開エリア and may redraw
 once (first player declares first: the 3 go to the bottom of the deck, 3 new ones are drawn face up, then
 the deck is shuffled); the shown cards go to hand and each draws 2 more, unseen; then life cards.
