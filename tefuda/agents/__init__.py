@@ -8,10 +8,11 @@ from __future__ import annotations
 from .base import Agent, Decision, Sampler, decision_for, decision_for_agent, parse_spec
 from .greedy import GreedyAgent, random_playout
 from .ismcts import IsmctsAgent
+from .policy import PolicyAgent
 from .presets import DEFAULT_AGENT, PRESETS
 from .random_agent import RandomAgent
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent, "policy": PolicyAgent}
 
 
 def make_agent(spec: str, seed: int = 0) -> Agent:

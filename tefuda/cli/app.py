@@ -45,7 +45,8 @@ def parse_options(items: list[str] | None) -> dict[str, str]:
 AGENTS_HELP = (
     "ai (the search with a learned evaluation, ≤ about 1 s a decision; play's default; docs/ai.md) | human | "
     "random | greedy[:rollouts=6,seconds=0.2] (≤ about 0.2 s a decision) | "
-    "ismcts[:seconds=S or iters=N] (S seconds a decision)"
+    "ismcts[:seconds=S or iters=N] (S seconds a decision) | "
+    "policy:module=M[,path=WEIGHTS] (your trained policy's Python module; docs/rl.md)"
 )
 CARDS_HELP = (
     "a card file of your own instead of the game's pool; +FILE adds it to the pool (same id: replaced)"

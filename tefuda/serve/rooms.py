@@ -22,7 +22,9 @@ from typing import Any
 
 import orjson
 
-from tefuda.agents import DEFAULT_AGENT, make_agent
+from tefuda.agents import DEFAULT_AGENT, make_agent, parse_spec
+from tefuda.agents.policy import ALLOW_ENV as POLICY_ALLOW_ENV
+from tefuda.agents.policy import allowed_spec as policy_allowed
 from tefuda.core import IllegalActionError, TefudaError
 from tefuda.core.fair import commit, settings_of
 from tefuda.core.game import Game, load_game
@@ -204,6 +206,11 @@ def make_config(
             if not isinstance(spec, str) or len(spec) > 100:
                 raise RoomError(f"seats[{i}].spec: an agent spec such as ai or ismcts:seconds=1")
             try:
+                if parse_spec(spec)[0] == "policy" and not policy_allowed(spec):
+                    # a policy names code to import: only what the operator lists, never a request's choice
+                    raise ValueError(
+                        f"this server loads only the policies its operator lists in {POLICY_ALLOW_ENV}"
+                    )
                 make_agent(spec, 0)
             except ValueError as e:
                 raise RoomError(f"seats[{i}].spec: {e}") from None
