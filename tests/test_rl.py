@@ -159,3 +159,57 @@ def test_the_vector_changes_when_what_the_seat_knows_changes(case):
     enc = Encoder(game, mode.players)
     vectors = {enc.encode(s, s.to_move).tobytes() for s, _ in random_game(case, 4) if s.to_move >= 0}
     assert len(vectors) > 5
+
+
+def reference_vector(enc: Encoder, state, seat: int) -> np.ndarray:
+    """The encoding as docs/rl.md words it, one position at a time (the bulk encoder must equal it)."""
+    import zlib
+
+    n = enc.nplayers
+    out = np.zeros(enc.size, dtype=np.float32)
+    if 0 <= state.to_move < n:
+        out[(state.to_move - seat) % n] = 1.0
+    out[n + zlib.crc32(state.phase_info()[0].encode()) % 16] = 1.0
+    for p in range(n):
+        for j, c in enumerate(state.counters(p, seat)[: enc.per_counters]):
+            v = c["value"]
+            if isinstance(v, int | float):
+                out[enc.counter_base[seat][p] + j] = float(v)
+    for z, insts in enumerate(state.zones):
+        b = enc.zone_base[seat][z]
+        out[b] = len(insts)
+        for i in insts:
+            if state.known[i] >> seat & 1:
+                out[b + 1 + state.cards[i]] += 1.0
+    return out
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_bulk_encoder_equals_the_reference_and_the_mask_the_legal_actions(case):
+    """The vector (written into an ``array('f')``, handed to numpy without a copy) equals one written with
+    numpy position by position, for every seat at every step of random games; the mask's ones are exactly
+    the legal actions' indices."""
+    game, mode = load_case(case)
+    enc = Encoder(game, mode.players)
+    index = game.action_space.index
+    steps = 0
+    for state, _ in random_game(case, 3):
+        for seat in range(state.nplayers):
+            v = enc.encode(state, seat)
+            assert v.dtype == np.float32 and v.shape == (enc.size,)
+            assert np.array_equal(v, reference_vector(enc, state, seat)), (case, seat)
+        m = enc.mask(state)
+        legal = {index(a) for a in state.legal_actions()}
+        assert set(np.flatnonzero(m).tolist()) == legal
+        steps += 1
+    assert steps > 10
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_counter_values_are_the_counters_values(case):
+    """``counter_values`` (what the vector reads) gives exactly the values ``counters`` names, in order."""
+    for state, _ in random_game(case, 5):
+        for p in range(state.nplayers):
+            for seat in range(state.nplayers + 1):
+                named = [c["value"] for c in state.counters(p, seat)]
+                assert state.counter_values(p, seat) == named

@@ -24,7 +24,7 @@ def bench_cmd(
     players: int | None = typer.Option(None, help="number of players (default: the game's minimum)"),
     ismcts: bool = typer.Option(False, "--ismcts", help="measure the ISMCTS agent's iterations/s instead"),
     rl: bool = typer.Option(
-        False, "--rl", help="the PettingZoo environment's steps/s beside the engine's (needs tefuda[rl])"
+        False, "--rl", help="the PettingZoo environment's steps/s beside the engine's (needs tefuda\\[rl])"
     ),
     as_json: bool = typer.Option(False, "--json"),
     cards: str | None = typer.Option(None, "--cards", help=CARDS_HELP),

@@ -35,12 +35,20 @@ class ActionSpace:
             self._starts.append((n, kind))
             n += max(sa, 1) * max(sb, 1)
         self.size = n
+        self._index: dict[Action, int] = {}  # only actions inside the space are kept
 
     @property
     def kinds(self) -> list[str]:
         return [k for k, _, _ in self._kinds]
 
     def index(self, action: Action) -> int:
+        """The action's number (cached: observations and learners ask for the same few actions again)."""
+        i = self._index.get(action)
+        if i is None:
+            i = self._index[action] = self._number(action)
+        return i
+
+    def _number(self, action: Action) -> int:
         try:
             base, sa, sb = self._base[action.kind]
         except KeyError:

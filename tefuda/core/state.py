@@ -816,9 +816,25 @@ class State:
         """The current phase (or step): its id and its Japanese and English names."""
         raise NotImplementedError
 
+    #: the names of a player's counters, ``(id, 日本語, English)`` each, in the order of ``counter_values``
+    COUNTERS: ClassVar[tuple[tuple[str, str, str], ...]] = ()
+
+    def counter_values(self, player: int, viewer: int) -> list[Any]:
+        """A player's public numbers alone, in the order of ``COUNTERS`` (what a learner's vector reads at
+        every step, so no names are built). A game that lists ``COUNTERS`` writes this; one that writes only
+        ``counters`` gets its values from there."""
+        return [c["value"] for c in self.counters(player, viewer)]
+
     def counters(self, player: int, viewer: int) -> list[dict[str, Any]]:
-        """A player's named public numbers (life, SP, cards in the 本陣 …): ``observe.counter(...)`` each."""
-        return []
+        """A player's named public numbers (life, SP, cards in the 本陣 …): ``observe.counter(...)`` each;
+        by default ``COUNTERS`` named beside ``counter_values``."""
+        if not self.COUNTERS:
+            return []
+        values = self.counter_values(player, viewer)
+        return [
+            {"id": cid, "ja": ja, "en": en, "value": v}
+            for (cid, ja, en), v in zip(self.COUNTERS, values, strict=True)
+        ]
 
     def card_view(self, inst: int, viewer: int) -> dict[str, Any]:
         """What the table shows of a card beyond its identity and face: ``counters`` (damage …), ``stats``

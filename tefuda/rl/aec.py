@@ -96,6 +96,7 @@ class TefudaAEC(AECEnv):
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
         self.state: State | None = None
+        self._legal: dict[int, Any] = {}
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
         return self._obs_space
@@ -128,6 +129,9 @@ class TefudaAEC(AECEnv):
             for a in self.agents:
                 self.truncations[a] = True
         mover = st.to_move
+        # the legal actions by index, once a step: the mask, legal_indices and step's check read it
+        index = self.game.action_space.index
+        self._legal = {} if st.is_over else {index(a): a for a in st.legal_actions()}
         if not st.is_over and not self.truncations[self.agents[0]]:
             self.agent_selection = agent_name(mover)
             if self.labels:
@@ -140,7 +144,7 @@ class TefudaAEC(AECEnv):
         assert st is not None, "call reset() first"
         seat = self.possible_agents.index(agent)
         if not st.is_over and st.to_move == seat:
-            mask = self.encoder.mask(st)
+            mask = self.encoder.mask(st, list(self._legal))
         else:
             mask = np.zeros(self.game.action_space.size, dtype=np.int8)
         return {"observation": self.encoder.encode(st, seat), "action_mask": mask}
@@ -150,10 +154,7 @@ class TefudaAEC(AECEnv):
         from than the mask when the action space is large)."""
         st = self.state
         assert st is not None, "call reset() first"
-        if st.is_over:
-            return []
-        index = self.game.action_space.index
-        return sorted(index(a) for a in st.legal_actions())
+        return sorted(self._legal)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -165,10 +166,15 @@ class TefudaAEC(AECEnv):
         if action is None:
             raise ValueError(f"{agent} is to move: None is an action only for an agent whose game is over")
         try:
-            chosen = self.game.action_space.action(int(action))
-        except IllegalActionError as e:
-            raise ValueError(f"{agent}: {e}") from None
-        if chosen not in st.legal_actions():
+            key = int(action)
+        except (TypeError, ValueError):
+            raise ValueError(f"{agent}: {action!r} is not an action index") from None
+        chosen = self._legal.get(key)
+        if chosen is None:
+            try:
+                chosen = self.game.action_space.action(key)
+            except IllegalActionError as e:
+                raise ValueError(f"{agent}: {e}") from None
             raise ValueError(
                 f"{agent}: action {int(action)} ({chosen}) is not legal now (the action_mask shows the legal)"
             )

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from tefuda.core import Rng
 from tefuda.core.fields import Bool, CardField, Enum, Flags, Inst, Int, Opt, PerSeat, Seat, Seq, Tup
 from tefuda.core.flow import FlowState
-from tefuda.core.observe import counter, place
+from tefuda.core.observe import place
 from tefuda.core.seats import SeatTable, TurnOwner
 from tefuda.core.state import shares
 
@@ -267,15 +267,24 @@ class AmadeusState(TurnOwner, SeatTable, FlowState):
             return {"with": place(self, self.under_of[inst], viewer)}
         return {}
 
-    def counters(self, player: int, viewer: int) -> list[dict[str, Any]]:
+    COUNTERS = (
+        ("shields", "シールド", "shields"),
+        ("deck", "山札", "deck"),
+        ("mana", "アンタップのマナ", "untapped mana"),
+        ("doubt_points", "ダウトポイント", "doubt points"),
+        ("doubt", "ダウトゾーン", "doubt zone"),
+        ("doomed", "特殊敗北条件", "special loss met"),
+    )
+
+    def counter_values(self, player: int, viewer: int) -> list[Any]:
         z = self.zones
         return [
-            counter("shields", "シールド", "shields", len(z[player * NZ + SHIELDS])),
-            counter("deck", "山札", "deck", len(z[player * NZ + DECK])),
-            counter("mana", "アンタップのマナ", "untapped mana", len(self.untapped_mana(player))),
-            counter("doubt_points", "ダウトポイント", "doubt points", self.points[player]),
-            counter("doubt", "ダウトゾーン", "doubt zone", len(z[player * NZ + DOUBT])),
-            counter("doomed", "特殊敗北条件", "special loss met", player in self.doomed),
+            len(z[player * NZ + SHIELDS]),
+            len(z[player * NZ + DECK]),
+            len(self.untapped_mana(player)),
+            self.points[player],
+            len(z[player * NZ + DOUBT]),
+            player in self.doomed,
         ]
 
     def prompt(self, viewer: int) -> dict[str, Any] | None:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from tefuda.core import FACE_UP, Rng
 from tefuda.core.fields import Bool, CardField, Enum, Flags, Inst, Int, Opt, PerSeat, Seat, Tup
 from tefuda.core.flow import FlowState
-from tefuda.core.observe import counter, place
+from tefuda.core.observe import place
 from tefuda.core.seats import SeatTable
 from tefuda.core.state import shares
 from tefuda.core.triggers import collect
@@ -382,17 +382,19 @@ class GenesisState(SeatTable, FlowState):
         ja, en = PHASE_NAMES[self.phase]
         return PHASE_CODES[self.phase], ja, en
 
-    def counters(self, player: int, viewer: int) -> list[dict[str, Any]]:
+    COUNTERS = (
+        ("cycles", "サイクル", "cycles (of 2)"),
+        ("summons", "このターンの召喚", "summons this turn (of 4)"),
+        ("grave_face_up", "冥府の表向き (転生)", "face-up underworld cards (to pay 転生)"),
+        ("upkeep", "ユニットの維持", "upkeep"),
+    )
+
+    def counter_values(self, player: int, viewer: int) -> list[Any]:
         return [
-            counter("cycles", "サイクル", "cycles (of 2)", self.cycles[player]),
-            counter("summons", "このターンの召喚", "summons this turn (of 4)", self.summons[player]),
-            counter(
-                "grave_face_up",
-                "冥府の表向き (転生)",
-                "face-up underworld cards (to pay 転生)",
-                effects.face_up_grave(self, player),
-            ),
-            counter("upkeep", "ユニットの維持", "upkeep", self.field_cards(player)),
+            self.cycles[player],
+            self.summons[player],
+            effects.face_up_grave(self, player),
+            self.field_cards(player),
         ]
 
     def summoning_sick(self, inst: int) -> bool:

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from tefuda.core import FACE_UP, Rng
 from tefuda.core.fields import Bool, Enum, Flags, Int, PerSeat, Seat, Seq, Tup
 from tefuda.core.flow import FlowState
-from tefuda.core.observe import counter, place
+from tefuda.core.observe import place
 from tefuda.core.seats import SeatTable
 from tefuda.core.state import shares
 
@@ -251,21 +251,26 @@ class KirifudaState(SeatTable, FlowState):
         code, ja = PHASE_NAMES[self.phase]
         return code, ja, PHASE_EN[self.phase]
 
-    def counters(self, player: int, viewer: int) -> list[dict[str, Any]]:
+    COUNTERS = (
+        ("life", "ライフ", "life"),
+        ("pow", "POW", "POW"),
+        ("attributes", "属性", "attributes"),
+        ("trump_used", "切り札使用済", "trump used"),
+        ("overwrite_used", "上書き済", "overwrite used"),
+        ("protect", "ライフ守り", "life protected"),
+        ("guard", "POW守り", "POW guarded"),
+    )
+
+    def counter_values(self, player: int, viewer: int) -> list[Any]:
         has = self.pow[player] >= 0
         return [
-            counter("life", "ライフ", "life", len(self.zones[player * NZ + LIFE])),
-            counter("pow", "POW", "POW", self.pow[player] if has else None),
-            counter(
-                "attributes",
-                "属性",
-                "attributes",
-                "".join(self.game.attr_names(self.attr[player])) if has else None,
-            ),
-            counter("trump_used", "切り札使用済", "trump used", self.trump_used[player]),
-            counter("overwrite_used", "上書き済", "overwrite used", self.overwrite_used[player]),
-            counter("protect", "ライフ守り", "life protected", self.protect[player]),
-            counter("guard", "POW守り", "POW guarded", self.guard[player]),
+            len(self.zones[player * NZ + LIFE]),
+            self.pow[player] if has else None,
+            "".join(self.game.attr_names(self.attr[player])) if has else None,
+            self.trump_used[player],
+            self.overwrite_used[player],
+            self.protect[player],
+            self.guard[player],
         ]
 
     def prompt(self, viewer: int) -> dict[str, Any] | None:

@@ -14,7 +14,7 @@ from tefuda.core import Rng
 from tefuda.core.chain import LINKS, WINDOWS, Link
 from tefuda.core.fields import Bool, CardField, Enum, Flags, Inst, Int, Opt, PerSeat, Seat, Tup
 from tefuda.core.flow import FlowState
-from tefuda.core.observe import counter, place
+from tefuda.core.observe import place
 from tefuda.core.priority import Window
 from tefuda.core.seats import SeatTable, TurnOwner
 from tefuda.core.state import shares
@@ -271,14 +271,14 @@ class KokubyakuState(TurnOwner, SeatTable, FlowState):
             return {"with": place(self, self.equipped_to[inst], viewer)}
         return {}
 
-    def counters(self, player: int, viewer: int) -> list[dict[str, Any]]:
-        return [
-            counter("sp", "SP", "SP", self.sp[player]),
-            counter("source", "ソースカウンター", "source counters", self.sources[player]),
-            counter(
-                "normal_done", "通常召喚済", "normal summon used", self.normal_done and player == self.active
-            ),
-        ]
+    COUNTERS = (
+        ("sp", "SP", "SP"),
+        ("source", "ソースカウンター", "source counters"),
+        ("normal_done", "通常召喚済", "normal summon used"),
+    )
+
+    def counter_values(self, player: int, viewer: int) -> list[Any]:
+        return [self.sp[player], self.sources[player], self.normal_done and player == self.active]
 
     def prompt(self, viewer: int) -> dict[str, Any] | None:
         p = self.pending

@@ -28,7 +28,7 @@ from tefuda.core.fields import (
     Tup,
 )
 from tefuda.core.flow import FlowState
-from tefuda.core.observe import counter, place
+from tefuda.core.observe import place
 from tefuda.core.priority import Window
 from tefuda.core.seats import SeatTable
 from tefuda.core.state import shares
@@ -461,14 +461,23 @@ class YonesuState(SeatTable, FlowState):
                 ja, en = _RESPONSE_NAMES if self.in_response() else _BATTLE_WINDOW_NAMES
         return PHASE_CODES[ph], ja, en
 
-    def counters(self, player: int, viewer: int) -> list[dict[str, Any]]:
+    COUNTERS = (
+        ("life", "ライフ", "life"),
+        ("limit", "[上限枚数]", "card limit"),
+        ("cards", "手札+フィールド", "cards held (hand + fields)"),
+        ("cost_total", "コスト計", "cost on the cost field"),
+        ("lilith_used", "使用リリス", "lilith used this turn"),
+        ("alive", "生存", "in the game"),
+    )
+
+    def counter_values(self, player: int, viewer: int) -> list[Any]:
         return [
-            counter("life", "ライフ", "life", self.life[player]),
-            counter("limit", "[上限枚数]", "card limit", self.limit[player]),
-            counter("cards", "手札+フィールド", "cards held (hand + fields)", self.total(player)),
-            counter("cost_total", "コスト計", "cost on the cost field", self.cost_total(player)),
-            counter("lilith_used", "使用リリス", "lilith used this turn", self.used[player]),
-            counter("alive", "生存", "in the game", self.alive[player]),
+            self.life[player],
+            self.limit[player],
+            self.total(player),
+            self.cost_total(player),
+            self.used[player],
+            self.alive[player],
         ]
 
     def card_view(self, inst: int, viewer: int) -> dict[str, Any]:
