@@ -10,6 +10,7 @@ import pytest
 
 from tefuda.core import load_game
 from tefuda.games.amadeus.zones import BATTLE, DECK, DOUBT, GRAVE, HAND, NZ, SHIELDS
+from tests.amadeus_helpers import act, codes, names, pay_all
 
 GHOUL = "うごめく者ボーン・グール"
 SOLDIER = "汚れた者スケルトンソルジャー"
@@ -31,23 +32,6 @@ DECKS = Path(__file__).parents[1] / "tefuda" / "games" / "amadeus" / "decks"
 @pytest.fixture(scope="module")
 def game():
     return load_game("amadeus")
-
-
-def act(s, text: str) -> None:
-    s.apply(s.game.parse(s, text))
-
-
-def names(s, seat: int, k: int) -> list[str]:
-    return [s.game.cardset[s.cards[i]].name for i in s.zones[seat * NZ + k]]
-
-
-def codes(s) -> list[str]:
-    return [e.code for e in s.log]
-
-
-def pay_all(s) -> None:
-    while s.pending is not None and s.pending.what == "pay":
-        s.apply(s.legal_actions()[0])
 
 
 def end_turn(s) -> None:

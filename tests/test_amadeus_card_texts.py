@@ -13,6 +13,7 @@ import pytest
 from tefuda.core import load_game
 from tefuda.games.amadeus.phase_ids import TAPPED
 from tefuda.games.amadeus.zones import BATTLE, DECK, GRAVE, HAND, MANA, NZ, SHIELDS, SUSPICION
+from tests.amadeus_helpers import act, codes, names, pay_all
 
 GAME = load_game("amadeus")
 CS = GAME.cardset
@@ -28,18 +29,6 @@ CIV_MANA = {
 }
 
 
-def act(s, text: str) -> None:
-    s.apply(s.game.parse(s, text))
-
-
-def names(s, seat: int, k: int) -> list[str]:
-    return [CS[s.cards[i]].name for i in s.zones[seat * NZ + k]]
-
-
-def codes(s) -> list[str]:
-    return [e.code for e in s.log]
-
-
 def mana_for(name: str, n: int = 0) -> list[str]:
     """Untapped mana enough for the card (at least one card of each of its 文明), none of its name."""
     c = CS.find(name)
@@ -51,11 +40,6 @@ def mana_for(name: str, n: int = 0) -> list[str]:
         pick = [m for m in CIV_MANA[civ] if m != name]
         out.append(pick[(k // len(civs)) % len(pick)])
     return out
-
-
-def pay_all(s) -> None:
-    while s.pending is not None and s.pending.what == "pay":
-        s.apply(s.legal_actions()[0])
 
 
 def play(s, name: str) -> None:

@@ -10,6 +10,7 @@ import pytest
 from tefuda.core import DeckListError, load_game
 from tefuda.games.amadeus.phase_ids import MARKED, TAPPED
 from tefuda.games.amadeus.zones import BATTLE, DECK, DOUBT, GRAVE, HAND, MANA, NZ, SHIELDS, SUSPICION
+from tests.amadeus_helpers import act, codes, names, pay_all
 
 DATA = Path(__file__).parent / "data" / "amadeus"
 GHOUL = "うごめく者ボーン・グール"
@@ -20,24 +21,6 @@ ASSASSIN = "切り裂く者ボーン・アサシン"
 @pytest.fixture(scope="module")
 def game():
     return load_game("amadeus")
-
-
-def act(s, text: str) -> None:
-    s.apply(s.game.parse(s, text))
-
-
-def names(s, seat: int, k: int) -> list[str]:
-    return [s.game.cardset[s.cards[i]].name for i in s.zones[seat * NZ + k]]
-
-
-def codes(s) -> list[str]:
-    return [e.code for e in s.log]
-
-
-def pay_all(s) -> None:
-    """Answer a payment with the first way offered."""
-    while s.pending is not None and s.pending.what == "pay":
-        s.apply(s.legal_actions()[0])
 
 
 # ---------------------------------------------------------------------- deck building

@@ -10,7 +10,9 @@ from collections.abc import Callable
 import pytest
 
 from tefuda.core import load_game
-from tefuda.games.kokubyaku.zones import CHAOS_DECK, DECK, GRAVE, HAND, M0, NZ, S0
+from tefuda.games.kokubyaku.zones import CHAOS_DECK, DECK, GRAVE, HAND, M0, S0
+from tests.kokubyaku_helpers import codes, do, legal, names
+from tests.kokubyaku_helpers import monster as m
 
 GAME = load_game("kokubyaku")
 POOL = {c.name: c for c in GAME.cardset}
@@ -21,28 +23,6 @@ def P(**kw):
     it)."""
     kw.setdefault("hands", ([], []))
     return GAME.position(**kw)
-
-
-def legal(s) -> list[str]:
-    return [s.notation(a) for a in s.legal_actions()]
-
-
-def do(s, *texts: str) -> None:
-    for t in texts:
-        s.apply_text(t)
-
-
-def names(s, seat, zone) -> list[str]:
-    return [s.game.cardset[s.cards[i]].name for i in s.zones[seat * NZ + zone]]
-
-
-def m(s, seat, k):
-    cards = s.zones[seat * NZ + M0 + k - 1]
-    return cards[0] if cards else None
-
-
-def codes(s) -> list[str]:
-    return [e.code for e in s.log]
 
 
 CASES: dict[str, Callable[[], None]] = {}

@@ -10,32 +10,11 @@ import pytest
 from tefuda.core import IllegalActionError, PositionError, load_game
 from tefuda.games.kokubyaku.phase_ids import BATTLE, DEFENSE, DRAW, MAIN1, MAIN2, STANDBY
 from tefuda.games.kokubyaku.zones import GRAVE, HAND, M0, NZ, S0, SOURCE
+from tests.kokubyaku_helpers import codes, do, legal, monster, names
 
 
 def game(**options):
     return load_game("kokubyaku", options)
-
-
-def legal(s) -> list[str]:
-    return [s.notation(a) for a in s.legal_actions()]
-
-
-def do(s, *texts: str) -> None:
-    for t in texts:
-        s.apply_text(t)
-
-
-def names(s, seat, zone) -> list[str]:
-    return [s.game.cardset[s.cards[i]].name for i in s.zones[seat * NZ + zone]]
-
-
-def monster(s, seat, k):
-    cards = s.zones[seat * NZ + M0 + k - 1]
-    return cards[0] if cards else None
-
-
-def codes(s) -> list[str]:
-    return [e.code for e in s.log]
 
 
 # ---------------------------------------------------------------------- the text's examples
