@@ -3,15 +3,9 @@
 from __future__ import annotations
 
 from tefuda.games.kokubyaku.zones import M0, NZ
+from tests.notation import do, legal
 
-
-def legal(s) -> list[str]:
-    return [s.notation(a) for a in s.legal_actions()]
-
-
-def do(s, *texts: str) -> None:
-    for t in texts:
-        s.apply_text(t)
+__all__ = ["codes", "do", "legal", "monster", "names"]
 
 
 def names(s, seat, zone) -> list[str]:

@@ -19,6 +19,7 @@ from tefuda.core import FACE_UP
 from tefuda.games.genesis.game import GenesisGame
 from tefuda.games.genesis.phase_ids import ATTACK, DESTROYED, MAIN, TAPPED, TRIGGER, UNION
 from tefuda.games.genesis.zones import DECK, FRONT, GRAVE, HAND, NZ, REAR
+from tests.notation import do, legal
 
 RULEBOOK = Path(__file__).resolve().parents[1] / "docs" / "sources" / "rules" / "genesis_garden.txt"
 RULES_MD = Path(__file__).resolve().parents[1] / "tefuda" / "games" / "genesis" / "RULES.md"
@@ -26,15 +27,6 @@ RULES_MD = Path(__file__).resolve().parents[1] / "tefuda" / "games" / "genesis" 
 
 def game(**options) -> GenesisGame:
     return GenesisGame(options)
-
-
-def legal(s) -> list[str]:
-    return [s.notation(a) for a in s.legal_actions()]
-
-
-def do(s, *texts: str) -> None:
-    for t in texts:
-        s.apply_text(t)
 
 
 def zone(s, seat, k) -> list[str]:

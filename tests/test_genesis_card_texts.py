@@ -18,6 +18,7 @@ from tefuda.core import FACE_UP
 from tefuda.games.genesis.game import GenesisGame
 from tefuda.games.genesis.phase_ids import DESTROYED, MAIN, SPELL, TAPPED, TRIGGER
 from tefuda.games.genesis.zones import FRONT, GRAVE, HAND, NZ, REAR
+from tests.notation import do, legal
 
 G = GenesisGame()
 CASES: dict[str, Callable[[], None]] = {}
@@ -30,15 +31,6 @@ def case(*ids: str) -> Callable[[Callable[[], None]], Callable[[], None]]:
         return fn
 
     return register
-
-
-def legal(s) -> list[str]:
-    return [s.notation(a) for a in s.legal_actions()]
-
-
-def do(s, *texts: str) -> None:
-    for t in texts:
-        s.apply_text(t)
 
 
 def unit(s, seat, name, k=FRONT) -> int:

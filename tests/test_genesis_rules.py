@@ -11,19 +11,11 @@ from tefuda.games.genesis import setup
 from tefuda.games.genesis.game import GenesisGame
 from tefuda.games.genesis.phase_ids import ATTACK, DESTROYED, MAIN, MULLIGAN, SPELL, TAPPED, TRIGGER, UNION
 from tefuda.games.genesis.zones import DECK, FRONT, GRAVE, HAND, NZ, REAR
+from tests.notation import do, legal
 
 
 def game(**options) -> GenesisGame:
     return GenesisGame(options)
-
-
-def legal(s) -> list[str]:
-    return [s.notation(a) for a in s.legal_actions()]
-
-
-def do(s, *texts: str) -> None:
-    for t in texts:
-        s.apply_text(t)
 
 
 def zone(s, seat, k) -> list[str]:

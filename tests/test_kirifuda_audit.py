@@ -28,6 +28,7 @@ from tefuda.games.kirifuda.zones import (
     SUPPORT_2,
     TRUMP,
 )
+from tests.notation import do
 
 CARDS = Path(__file__).parent / "data" / "kirifuda_scenario_cards.toml"
 RULEBOOK = Path(__file__).resolve().parents[1] / "docs" / "sources" / "rules" / "kirifuda.txt"
@@ -41,11 +42,6 @@ def game(**options) -> KirifudaGame:
 
 def names(s, seat, k) -> list[str]:
     return [s.game.cardset[s.cards[i]].name for i in s.zones[seat * NZ + k]]
-
-
-def do(s, *texts: str) -> None:
-    for t in texts:
-        s.apply_text(t)
 
 
 def kinds(s) -> set[str]:

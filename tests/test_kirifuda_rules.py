@@ -10,6 +10,7 @@ import pytest
 from tefuda.core import FACE_UP, Action, IllegalActionError, Rng
 from tefuda.games.kirifuda.game import KirifudaGame
 from tefuda.games.kirifuda.zones import ATTACKER_SLOT, DECK, DISCARD, HAND, LIFE, NZ, SUPPORT_1, SUPPORT_2
+from tests.notation import do
 
 CARDS = Path(__file__).parent / "data" / "kirifuda_scenario_cards.toml"
 FILLER = ["弓兵"] * 6
@@ -27,11 +28,6 @@ def seen(s, viewer: int, zone: str) -> list[tuple[str | None, bool]]:
     """What ``viewer``'s observation shows of a zone: (card id or None, face up) per card."""
     z = next(z for z in s.observation(viewer)["zones"] if z["id"] == zone)
     return [(e["card"], e["face_up"]) for e in z["cards"]]
-
-
-def do(s, *texts: str) -> None:
-    for t in texts:
-        s.apply_text(t)
 
 
 def basic(g=None, pad: bool = True, **kw):

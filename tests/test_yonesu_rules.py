@@ -18,6 +18,7 @@ from tefuda.games.yonesu.phase_ids import (
     WINDOW,
 )
 from tefuda.games.yonesu.zones import CFIELD, DECK, DISCARD, HAND, YFIELD, zid
+from tests.notation import do, legal
 
 
 def game(**options) -> YonesuGame:
@@ -30,15 +31,6 @@ def names(s, seat, k) -> list[str]:
 
 def pile(s) -> list[str]:
     return [s.game.cardset[s.cards[i]].name for i in s.zones[DISCARD]]
-
-
-def legal(s) -> list[str]:
-    return [s.notation(a) for a in s.legal_actions()]
-
-
-def do(s, *texts: str) -> None:
-    for t in texts:
-        s.apply_text(t)
 
 
 def zone(obs: dict, zone_id: str) -> dict:
