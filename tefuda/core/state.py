@@ -23,6 +23,7 @@ from .actions import Action
 from .errors import IllegalActionError
 from .events import CARD, PLACE, CardRef, Event, PlaceRef
 from .fields import CardField, FieldType, Flags, Inst
+from .observe import counter
 from .rng import Chance, Rng, stream_from, stream_state
 from .zones import HIDDEN, PRIVATE, PUBLIC, ZoneSpec
 
@@ -831,10 +832,7 @@ class State:
         if not self.COUNTERS:
             return []
         values = self.counter_values(player, viewer)
-        return [
-            {"id": cid, "ja": ja, "en": en, "value": v}
-            for (cid, ja, en), v in zip(self.COUNTERS, values, strict=True)
-        ]
+        return [counter(*names, v) for names, v in zip(self.COUNTERS, values, strict=True)]
 
     def card_view(self, inst: int, viewer: int) -> dict[str, Any]:
         """What the table shows of a card beyond its identity and face: ``counters`` (damage …), ``stats``

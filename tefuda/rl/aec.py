@@ -144,7 +144,7 @@ class TefudaAEC(AECEnv):
         assert st is not None, "call reset() first"
         seat = self.possible_agents.index(agent)
         if not st.is_over and st.to_move == seat:
-            mask = self.encoder.mask(st, list(self._legal))
+            mask = self.encoder.mask(st, self._legal)  # its keys: the legal indices
         else:
             mask = np.zeros(self.game.action_space.size, dtype=np.int8)
         return {"observation": self.encoder.encode(st, seat), "action_mask": mask}

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import zlib
 from array import array
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -26,7 +27,6 @@ import numpy as np
 from tefuda.core import State
 
 PHASE_BUCKETS = 16
-_NUMBERS = (int, float, bool)
 
 
 class Encoder:
@@ -63,9 +63,7 @@ class Encoder:
             self.zone_base.append(base)
             self.counter_base.append(cbase)
         self.per_counters = per_counters
-        # the same positions as flat lists: each zone's count, and where its identity counts start
-        self.count_at = [list(b) for b in self.zone_base]
-        self.card_base = [[b + 1 for b in bs] for bs in self.zone_base]
+        self.card_base = [[b + 1 for b in bs] for bs in self.zone_base]  # where identity counts start
         self._zeros = array("f", bytes(4 * self.size))
         self._phase_bucket: dict[str, int] = {}
         self.names = self._names(specs, own, shared, per_counters, per_zones)
@@ -100,7 +98,7 @@ class Encoder:
         bit = 1 << seat
         known, cards = state.known, state.cards
         out = self._zeros[:]  # a memcpy
-        for insts, z, b in zip(state.zones, self.count_at[seat], self.card_base[seat], strict=True):
+        for insts, z, b in zip(state.zones, self.zone_base[seat], self.card_base[seat], strict=True):
             out[z] = len(insts)
             for i in insts:
                 if known[i] & bit:
@@ -118,7 +116,7 @@ class Encoder:
         for p in range(n):
             j = cbase[p]
             for v in state.counter_values(p, seat)[:per]:
-                if v.__class__ in _NUMBERS:  # int, float and bool; None and words stay 0
+                if isinstance(v, int | float):  # bools too; None and words stay 0
                     out[j] = v
                 j += 1
         return np.frombuffer(out, dtype=np.float32)
@@ -130,7 +128,7 @@ class Encoder:
         index = self.game.action_space.index
         return [index(a) for a in state.legal_actions()]
 
-    def mask(self, state: State, legal: list[int] | None = None) -> np.ndarray:
+    def mask(self, state: State, legal: Iterable[int] | None = None) -> np.ndarray:
         """1 at the index of every legal action of the player to move (int8, the action space's size);
         ``legal``: those indices when the caller has them already."""
         m = np.zeros(self.game.action_space.size, dtype=np.int8)  # calloc: cheap for the largest spaces too
