@@ -44,6 +44,24 @@ def test_gymnasium_check_env(gid):
     check_env(rl.gym_env(gid, opponent="random"), skip_render_check=True)
 
 
+def test_gymnasium_a_game_the_others_end_before_the_seat_moves():
+    """A ヨネス opening hand can hold four ファーストヨネス: the other seat wins before ours moves (seed 15).
+    reset cannot say so, so the first step reports the end and its reward, without playing the action, and the
+    step after it asks for reset (check_env failed on such a draw in CI)."""
+    env = rl.gym_env("yonesu", opponent="random")
+    _obs, _info = env.reset(seed=15)
+    st = env.state
+    assert st.is_over and st.to_move != env.seat
+    steps = st.steps
+    _obs, reward, term, trunc, info = env.step(0)
+    assert term and not trunc and reward == -1.0 and "ended_before_move" in info
+    assert env.state.steps == steps
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(0)
+    env.reset(seed=1)
+    assert not env.state.is_over and env.state.to_move == env.seat
+
+
 @pytest.mark.parametrize("case", CASES)
 def test_a_whole_game_by_the_mask_ends_with_its_rewards(case):
     env = env_of(case, labels=True)

@@ -66,7 +66,7 @@ class TefudaGym(gymnasium.Env):
         self.action_space = gymnasium.spaces.Discrete(self.game.action_space.size)
         self.state: State | None = None
         self.others: dict[int, Any] = {}
-        self._refused = False
+        self._ended = False  # set once a step has reported the episode's end
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
         super().reset(seed=seed)
@@ -77,7 +77,7 @@ class TefudaGym(gymnasium.Env):
             p: make_agent(self.opponent, seed=base + p) for p in range(self.nplayers) if p != self.seat
         }
         self.state = self.game.new_state(self.decks, secret, players=self.nplayers, record=False)
-        self._refused = False
+        self._ended = False
         self._play_others()
         return self._obs(), self._info()
 
@@ -107,8 +107,17 @@ class TefudaGym(gymnasium.Env):
         st = self.state
         if st is None:
             raise RuntimeError("call reset() first")
-        if st.is_over or st.steps >= self.max_actions or self._refused:
+        if self._ended:
             raise RuntimeError("the episode is over: call reset()")
+        if st.is_over or st.steps >= self.max_actions:
+            # the other seats ended the game before this seat's first move (a ヨネス opening hand may
+            # already hold four ファーストヨネス): Gymnasium's reset cannot say so, so this step reports the
+            # end and its reward, and the action is not played
+            self._ended = True
+            over = st.is_over
+            reward = rewards_of(st)[self.seat] if over else 0.0
+            note = "the game ended before this seat's move; the action was not played"
+            return self._obs(), reward, over, not over, {**self._info(), "ended_before_move": note}
         try:
             chosen = self.game.action_space.action(int(action))
             why = "" if chosen in st.legal_actions() else f"action {int(action)} ({chosen}) is not legal now"
@@ -117,13 +126,14 @@ class TefudaGym(gymnasium.Env):
         if why:
             if self.illegal == "raise":
                 raise ValueError(f"{why} (see the action_mask)")
-            self._refused = True
+            self._ended = True
             return self._obs(), -1.0, True, False, {**self._info(), "illegal": why}
         st.apply(chosen)
         self._play_others()
         over = st.is_over
         truncated = not over and st.steps >= self.max_actions
         reward = rewards_of(st)[self.seat] if over else 0.0
+        self._ended = over or truncated
         return self._obs(), reward, over, truncated, self._info()
 
     def action_masks(self) -> np.ndarray:
