@@ -86,8 +86,8 @@ class Layout:
         nf = len(values)
         for k in range(n):
             p = (seat + k) % n
-            for c in state.counters(p, seat):
-                v = c["value"]
+            for ctr in state.counters(p, seat):
+                v = ctr["value"]
                 out.append(float(v) if isinstance(v, int | float) else 0.0)
             for z in self.own[p]:
                 insts = zones[z]

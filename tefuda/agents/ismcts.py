@@ -212,7 +212,7 @@ class IsmctsAgent:
         while world.result is None:
             legal = world.legal_actions()
             if node is root and self._banned:
-                legal = [a for a in legal if a not in self._banned] or legal
+                legal = tuple([a for a in legal if a not in self._banned]) or legal
             mover = world.current_player
             children = node.children
             untried = [a for a in legal if a not in children]
@@ -237,6 +237,7 @@ class IsmctsAgent:
                 if score > best_score:
                     best_score = score
                     best = b
+            assert best is not None
             world.apply(best)
             node = children[best]
             path.append(node)

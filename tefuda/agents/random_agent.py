@@ -9,7 +9,7 @@ from .base import Decision
 
 class RandomAgent:
     name = "random"
-    uses = frozenset()  # the legal actions are all it needs
+    uses: frozenset[str] = frozenset()  # the legal actions are all it needs
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

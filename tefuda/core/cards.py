@@ -157,8 +157,8 @@ def parse_cardset(raw: bytes, schema: CardSchema, label: str = "<cards>") -> Car
         raise CardFileError(label, "not a card file: its values are nested too deeply") from None
     # each table header's line, found in one pass (a file of tens of thousands of cards loads in linear time)
     header_lines: dict[str, int] = {}
-    for i, ln in enumerate(text.splitlines(), 1):
-        m = _HEADER_RE.match(ln)
+    for i, text_line in enumerate(text.splitlines(), 1):
+        m = _HEADER_RE.match(text_line)
         if m is not None:
             header_lines.setdefault(m.group(1).strip().strip('"'), i)
     line_of = header_lines.get

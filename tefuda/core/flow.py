@@ -167,7 +167,7 @@ class FlowState(State):
     ``self.game.subscriptions``."""
 
     __slots__ = ("frames", "pending", "waiting")
-    frames: list[Frame]
+    frames: list[tuple[str, tuple[Any, ...]]]  # Frame values, or plain tuples of their shape (cheaper)
     pending: Prompt | None
     waiting: list[Waiting]
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from .actions import Action, ActionSpace
 from .cards import ADD, CardSchema, CardSet, load_cardset, merge_cardsets
@@ -89,7 +89,10 @@ class GameInfo:
     terminal_player: int  # current_player once the game is over
 
 
-class Game(ABC):
+S = TypeVar("S", bound=State)  # a game's own State subclass
+
+
+class Game(ABC, Generic[S]):
     """A registered game: the contract every game implements, and nothing else (docs/game-contract.md).
 
     A game sets the class attributes below and implements, on the game object:
@@ -129,6 +132,10 @@ class Game(ABC):
     state_format: ClassVar[int] = 1
     # event argument names that refer to the table, beyond the core's (core/events.py EVENT_REFS)
     event_refs: ClassVar[dict[str, str]] = {}
+    # a game on the flow (core/flow.py): its named rules and offers; a game whose card data has conditioned
+    # triggers: their conditions by name (core/triggers.py)
+    rules: ClassVar[Any] = None
+    conditions: ClassVar[Mapping[str, Callable[..., bool]]] = {}
     _cardset_cache: ClassVar[dict[str, CardSet]] = {}
     # event codes some card's triggered ability listens to (set from the game's Subscriptions)
     listened: frozenset[str] = frozenset()
@@ -172,10 +179,11 @@ class Game(ABC):
         self.cardset: CardSet = self.load_cards(self.cards_path)
         self.card_ids: list[str] = [c.id for c in self.cardset]
         self.event_refs_all: dict[str, str] = {**EVENT_REFS, **self.event_refs}
-        rules = getattr(self, "rules", None)
+        rules = self.rules
         if rules is not None:  # a game on the flow: its state finds rules and offers on its class
-            self.state_class._fns = rules.fns
-            self.state_class._offers = rules.offers
+            state_class: Any = self.state_class
+            state_class._fns = rules.fns
+            state_class._offers = rules.offers
         self._setup()
 
     @classmethod
@@ -201,7 +209,7 @@ class Game(ABC):
         self.listened = subscriptions.codes
         self.listen_only = subscriptions.self_cards
 
-    def _setup(self) -> None:  # noqa: B027 - an optional hook, empty by default
+    def _setup(self) -> None:
         """Per-game precomputation over the card set (compiled tables for the hot paths, the action space)."""
 
     @property
@@ -283,7 +291,7 @@ class Game(ABC):
         *,
         players: int | None = None,
         record: bool = True,
-    ) -> State:
+    ) -> S:
         """A new game, set up and run to its first decision: the player count checked, a checked deck for
         every seat, every card dealt to its starting zone (:meth:`deal`), then the game's own 準備
         (:meth:`start`). A game with a different setup overrides the hooks, or this whole method."""
@@ -292,7 +300,7 @@ class Game(ABC):
         if problem is not None:
             raise OptionError(problem)
         decks = self.seat_decks(decks, n)
-        state = self.state_class.__new__(self.state_class)
+        state = cast(S, self.state_class.__new__(self.state_class))
         state._init_core(self, n, self.zone_specs(n), self.deal(decks, n), seed, record)
         self.start(state)
         return state
@@ -321,10 +329,10 @@ class Game(ABC):
         (core/state.py ``_init_core``)."""
         raise NotImplementedError(f"{self.id}: deal() (or new_state) is not implemented")
 
-    def start(self, state: State) -> None:  # noqa: B027 - an optional hook, empty by default
+    def start(self, state: S) -> None:
         """The game's own fields and its 準備 (setup), run to the first decision."""
 
-    def position(self, **spec: Any) -> State:
+    def position(self, **spec: Any) -> S:
         """A position set up by hand (scenario tests, puzzles, bug reports): the game documents its keyword
         arguments. Validated — an unknown name, too many cards for a zone or a place that does not exist
         raises :class:`PositionError` naming the argument — and it stops exactly where it is asked to, never
@@ -334,19 +342,19 @@ class Game(ABC):
 
     # ------------------------------------------------------------------ actions: notation and labels
     @abstractmethod
-    def notation(self, state: State, action: Action, lang: str = "ja") -> str:
+    def notation(self, state: S, action: Action, lang: str = "ja") -> str:
         """An action as text: what a player types and a replay stores (``lang="en"``: English names)."""
 
     @abstractmethod
-    def label(self, state: State, action: Action) -> tuple[str, str]:
+    def label(self, state: S, action: Action) -> tuple[str, str]:
         """A menu label for a legal action: (Japanese, English)."""
 
-    def describe(self, state: State, action: Action) -> str:
+    def describe(self, state: S, action: Action) -> str:
         """The label, Japanese and English side by side."""
         ja, en = self.label(state, action)
         return f"{ja} — {en}"
 
-    def parse(self, state: State, text: str) -> Action:
+    def parse(self, state: S, text: str) -> Action:
         """Text -> the legal action whose notation it is (Japanese or English names, any case and spacing);
         anything else raises :class:`NotationError` saying why and what is legal now."""
         text = " ".join(text.split())
@@ -358,7 +366,7 @@ class Game(ABC):
                     return a
         raise NotationError(self.explain_notation(state, text))
 
-    def explain_notation(self, state: State, text: str) -> str:
+    def explain_notation(self, state: S, text: str) -> str:
         """Why typed text is not a legal action now: empty, an unknown kind of action, the game is over, or
         not legal at this moment — with what is legal."""
         words = text.split()
@@ -373,7 +381,7 @@ class Game(ABC):
             return f"{text!r}: the game is over"
         return f"{text!r} is not legal now (P{state.to_move + 1} may: {shown})"
 
-    def action_refs(self, state: State, action: Action, seat: int) -> list[dict[str, Any]]:
+    def action_refs(self, state: S, action: Action, seat: int) -> list[dict[str, Any]]:
         """The zones and cards an action is about (``{"zone", "pos", "card"}`` each), for a UI to make them
         clickable. ``seat`` is the one who may take it: a ref names a card (``card``) only where that seat
         may know it, and a position only where it can see one. A game names exactly what each of its

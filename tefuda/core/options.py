@@ -60,9 +60,10 @@ class OptionSpec:
                 raise OptionError(f"option {name}: {value!r} is not a whole number") from None
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise OptionError(f"option {name}: {value!r} is not a {kind.__name__}")
-        if self.min is not None and value < self.min:
+        number: Any = value  # an int or a float here, by the checks above
+        if self.min is not None and number < self.min:
             raise OptionError(f"option {name}: {value} is below the minimum {self.min}")
-        if self.max is not None and value > self.max:
+        if self.max is not None and number > self.max:
             raise OptionError(f"option {name}: {value} is above the maximum {self.max}")
         return value
 

@@ -376,7 +376,9 @@ class State:
                 known[inst] |= 1 << dspec.owner
 
     def _track_move(self, inst: int, sspec: ZoneSpec, dspec: ZoneSpec) -> None:
-        entry = self.track.setdefault(self.cards[inst], [0, 0])
+        track = self.track
+        assert track is not None  # called only while the state tracks cards
+        entry = track.setdefault(self.cards[inst], [0, 0])
         if dspec.mixes and not sspec.mixes:
             entry[0] |= 1 << dspec.owner
         elif sspec.mixes and dspec.played:
@@ -601,7 +603,9 @@ class State:
             cards = cards0[:]
             for own, klass, count, fixed, known_defs, constrained, rest in plans:
                 pool = (
-                    fixed[:] if fixed is not None else self._sample_prior(own, klass, count, known_defs, rng)
+                    fixed[:]
+                    if fixed is not None
+                    else self._sample_prior(own, klass, count, known_defs or [], rng)
                 )
                 rng.shuffle(pool)
                 # instances whose identity is constrained by public facts take a fitting card first

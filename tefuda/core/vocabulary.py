@@ -126,10 +126,11 @@ class Vocabulary:
 
     def _problem(self, effect: Mapping[str, Any]) -> tuple[str, str] | None:
         """``(verb, what is wrong)``; the verb is "" when ``do`` itself is wrong."""
-        do = effect.get("do")
-        verb = self.verbs.get(do) if isinstance(do, str) else None
-        if verb is None:
-            return "", f"'do' must be one of {', '.join(self.verbs)}, got {do!r}"
+        raw = effect.get("do")
+        verb = self.verbs.get(raw) if isinstance(raw, str) else None
+        if verb is None or not isinstance(raw, str):
+            return "", f"'do' must be one of {', '.join(self.verbs)}, got {raw!r}"
+        do = raw
         for key, value in effect.items():
             if key in self.fixed:
                 continue

@@ -6,7 +6,7 @@ result). The engine's chance (shuffles, じゃんけん, dice) happens inside a 
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -58,7 +58,7 @@ class TefudaAEC(AECEnv):
     ``options`` are the game's house rules (``tefuda rules GAME`` lists them); ``labels=False`` leaves the
     legal actions' notations and labels out of ``info`` (they cost more than a step)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo declares it an instance variable
         "render_modes": ["human", "ansi"],
         "name": "tefuda",
         "is_parallelizable": False,
@@ -114,7 +114,7 @@ class TefudaAEC(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._after_step()
 
     def _after_step(self) -> None:

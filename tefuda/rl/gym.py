@@ -6,7 +6,7 @@ learner's vector and its action mask (``tefuda.rl.encode``), the same as the Pet
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -28,7 +28,7 @@ class TefudaGym(gymnasium.Env):
     space), the episode ends there with −1 and ``info["illegal"]`` saying why; ``illegal="raise"`` raises
     ValueError instead. A learner that follows the mask never meets either."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 - as gymnasium.Env declares it
 
     def __init__(
         self,

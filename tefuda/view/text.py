@@ -22,14 +22,14 @@ YOU = ("(あなた)", " (you)")
 
 
 @cache
-def _zone_labels(game_cls: type, game: Any) -> dict[str, tuple[str, str]]:
+def _zone_labels(game_cls: Any, game: Any) -> dict[str, tuple[str, str]]:
     specs = game.zone_specs(game.max_players)
     return {s.name: (s.name_ja, s.label_en) for s in specs}
 
 
 def zone_label(game: Any, zone_id: str, lang: int) -> str:
     """``p2.front`` -> ``P2 前衛`` / ``P2 front``; a shared zone by its name alone."""
-    labels = _zone_labels(type(game), game)
+    labels = _zone_labels(game.__class__, game)
     seat, dot, name = zone_id.partition(".")
     if not dot:
         name, seat = zone_id, ""

@@ -127,7 +127,7 @@ def do(s: AmadeusState, src: int, seat: int, k: int) -> None:
         elif n:
             _pick(s, seat, "target", mana, n, n, src, k)
     elif v == "top_to_mana":
-        tops = []
+        tops: list[int] = []
         for _ in range(e.count):
             deck = zs[seat * NZ + DECK]
             if len(deck) > len(tops):

@@ -57,7 +57,7 @@ KINDS = ActionKinds(
 
 
 @register
-class AmadeusGame(Game):
+class AmadeusGame(Game[AmadeusState]):
     id = "amadeus"
     name = "アマデウス"
     name_en = "Amadeus (a Duel Masters house rule)"

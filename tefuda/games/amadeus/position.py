@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tefuda.core import FACE_UP, Game
+from tefuda.core import FACE_UP
 from tefuda.core.handmade import arg_error, named_card, per_player
 
 from .cards import CREATURES, RED, YELLOW
@@ -26,7 +26,7 @@ _STEPS = {"charge": CHARGE, "main": MAIN, "attack": ATTACK}
 
 
 def position(
-    game: Game,
+    game: Any,  # the game object (its tables and options), typed loosely: position files are not hot code
     *,
     hands: Sequence[Sequence[str]] = ((), ()),
     decks: Sequence[Sequence[str]] = (FILLER, FILLER),

@@ -72,6 +72,7 @@ def block_actions(s: GenesisState, seat: int) -> list[Action]:
 
 def apply_block(s: GenesisState, action: Action) -> None:
     seat = s.to_move
+    assert s.battle is not None
     a = s.battle[0]
     if action.kind == "block":
         b = s.at_place(action.a)
@@ -92,6 +93,7 @@ def fight(s: GenesisState) -> None:
 
 
 def _compare(s: GenesisState) -> None:
+    assert s.battle is not None
     a, b = s.battle
     s.battle = None
     s.phase = ATTACK

@@ -40,6 +40,13 @@ def effect_of(s: GenesisState, inst: int) -> Effect | None:
     return s.game.tables.effect[s.cards[inst]]
 
 
+def effect_at(s: GenesisState, inst: int) -> Effect:
+    """The effect of a card known to have one (a waiting trigger, a unit offered a 起動 effect)."""
+    e = s.game.tables.effect[s.cards[inst]]
+    assert e is not None, "this card has no effect"
+    return e
+
+
 # ---------------------------------------------------------------------- 永続
 def _continuous(s: GenesisState, inst: int, verb: str) -> Effect | None:
     """A 永続 effect applies while its card is where its 場所 says, not destroyed, not in a union, and not
@@ -148,7 +155,7 @@ def summon_choices(s: GenesisState, seat: int, e: Effect, source: int) -> list[i
         # the 転生 paid first turns the lowest face-up cards down: those cannot be called
         up = [i for i in s.zones[seat * NZ + GRAVE] if s.flags[i] & FACE_UP and i != source]
         pool = {s.cards[i] for i in up[e.cost :]}
-    out = []
+    out: list[int] = []
     for c in sorted(pool):
         if tb.summon[c] > e.amount or (e.race and tb.race[c] != e.race) or not s.can_summon_card(seat, c):
             continue
@@ -307,7 +314,7 @@ def private_choices(e: Effect) -> bool:
 
 def trigger_actions(s: GenesisState) -> list[Action]:
     seat, inst, _kind, ctx = s.waiting[0]
-    e = effect_of(s, inst)
+    e = effect_at(s, inst)
     place = s.place_code(inst)  # actions name cards by place, never by id
     return [
         *(Action("use", place, s.target_code(t)) for t in targets(s, seat, inst, e, ctx)),
@@ -317,7 +324,7 @@ def trigger_actions(s: GenesisState) -> list[Action]:
 
 def apply_trigger(s: GenesisState, action: Action) -> None:
     seat, inst, kind, _ctx = s.waiting.pop(0)
-    e = effect_of(s, inst)
+    e = effect_at(s, inst)
     if action.kind == "decline":
         s.emit("decline", seat, inst)
         return
@@ -336,7 +343,7 @@ def apply_trigger(s: GenesisState, action: Action) -> None:
 # ---------------------------------------------------------------------- スペルフェイズ (起動)
 def spell_units(s: GenesisState, seat: int) -> list[int]:
     """Units of the current 速度 that may activate a 起動 effect now (a 戦闘 effect is one, by default)."""
-    out = []
+    out: list[int] = []
     room = -1  # counted only when some unit could use it
     kinds = s.game.spell_kinds
     for u in s.units(seat):
@@ -352,10 +359,10 @@ def spell_units(s: GenesisState, seat: int) -> list[int]:
 
 def spell_actions(s: GenesisState, seat: int) -> list[Action]:
     """Who is asked depends on public facts only (a hand-dependent choice may leave just ``pass``)."""
-    out = []
+    out: list[Action] = []
     asked = False
     for u in spell_units(s, seat):
-        e = effect_of(s, u)
+        e = effect_at(s, u)
         tg = targets(s, seat, u, e, -1)
         asked = asked or bool(tg) or private_choices(e)
         if tg:
@@ -372,7 +379,7 @@ def apply_spell(s: GenesisState, action: Action) -> None:
         return
     u = s.at_place(action.a)
     t = s.target_at(action.b)
-    e = effect_of(s, u)
+    e = effect_at(s, u)
     s.flags[u] |= TAPPED  # 起動効果を発動したカードは…疲労状態にします (a 戦闘 effect is an 起動 effect)
     announce(s, seat, u, e, t)
     pay(s, seat, e.cost)

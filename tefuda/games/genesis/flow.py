@@ -79,6 +79,7 @@ def proceed(s: GenesisState) -> None:
             s.speed, s.side = 4, 0
             continue
         if ph == BLOCK:
+            assert s.battle is not None
             a = s.battle[0]
             if not s.alive_unit(a):
                 s.battle = None

@@ -62,7 +62,7 @@ _PASS = {
 
 
 @register
-class GenesisGame(Game):
+class GenesisGame(Game[GenesisState]):
     id = "genesis"
     name = "ジェネシス・ガーデン"
     name_en = "Genesis Garden"
@@ -190,6 +190,7 @@ class GenesisGame(Game):
         from .state import effect_texts
 
         e = self.tables.effect[s.cards[inst]]
+        assert e is not None, "describing the effect of a card without one"
         what = effect_texts(e)[lang]
         if lang == 0:
             return f"〔{e.label()}: {what}〕"
@@ -285,7 +286,8 @@ class GenesisGame(Game):
                 return out
             if b >= CARD_T:
                 card, row = divmod(b - CARD_T, 2)
-                src = "hand" if self.tables.effect[s.cards[a]].source == "hand" else "grave"
+                eff = self.tables.effect[s.cards[a]]
+                src = "hand" if eff is not None and eff.source == "hand" else "grave"
                 out.append({"zone": f"{me}.{src}", "pos": None, "card": self.card_ids[card]})
                 out.append({"zone": f"{me}.{('front', 'rear')[row]}", "pos": None, "card": None})
                 return out

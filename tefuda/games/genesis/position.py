@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tefuda.core import FACE_UP, Game, PositionError
+from tefuda.core import FACE_UP, PositionError
 from tefuda.core.handmade import arg_error, named_card
 
 from . import turns
@@ -64,7 +64,7 @@ def _names(arg: str, value: Any) -> Sequence[str]:
 
 
 def position(
-    game: Game,
+    game: Any,  # the game object (its tables and options), typed loosely: position files are not hot code
     *,
     hands: Sequence[Names] = ((), ()),
     decks: Sequence[Names] = (FILLER, FILLER),
@@ -238,7 +238,9 @@ def position(
     if s.is_over or s.phase != stop or (who is not None and s.to_move != who):
         asked = _phase(stop) + (f" for P{who + 1}" if who is not None else "")
         if s.is_over:
-            got = f"the game is over ({s.outcome().reason_ja} / {s.outcome().reason})"
+            res = s.outcome()
+            assert res is not None
+            got = f"the game is over ({res.reason_ja} / {res.reason})"
         else:
             got = f"the rules move on to P{s.to_move + 1}'s decision in the {_phase(s.phase)}"
         raise PositionError(

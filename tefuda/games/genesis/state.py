@@ -436,7 +436,7 @@ class GenesisState(SeatTable, FlowState):
         source = None
         if ph == TRIGGER and self.waiting:
             inst = self.waiting[0].source
-            e = effects.effect_of(self, inst)
+            e = effects.effect_at(self, inst)
             kind = _TARGET_PROMPT.get(e.target, "choose_target")
             what_ja, what_en = effect_texts(e)
             ja = f"{e.kind}効果を発動するか 〔{e.label()}: {what_ja}〕"

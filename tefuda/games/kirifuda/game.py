@@ -119,7 +119,7 @@ _ATTACKER_KINDS = ("overwrite-attacker", "open-set-attacker", "keep-set", "pay-s
 
 
 @register
-class KirifudaGame(Game):
+class KirifudaGame(Game[KirifudaState]):
     id = "kirifuda"
     name = "切り札"
     name_en = "Kirifuda (Trump Card)"
@@ -153,7 +153,7 @@ class KirifudaGame(Game):
     def deck_problems(self, deck: Deck) -> list[tuple[int | None, str]]:
         out: list[tuple[int | None, str]] = []
         main = 0
-        trumps = Counter()
+        trumps: Counter[str] = Counter()
         for e in deck.entries:
             t = e.card.type
             if t in ("trump_attacker", "trump_support"):

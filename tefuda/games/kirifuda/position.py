@@ -88,12 +88,12 @@ def position(
                 instances.append((card(name, f"{arg}[{seat}][{k}]", False), seat, MAIN, seat * NZ + zone))
         if len(supports[seat]) > len(SUPPORT_SLOTS):
             raise PositionError(f"position: supports[{seat}]: there are only 2 support slots")
-        for k, name in enumerate(supports[seat]):
-            if name is not None:
-                c = card(name, f"supports[{seat}][{k}]", False)
+        for k, slot in enumerate(supports[seat]):
+            if slot is not None:
+                c = card(slot, f"supports[{seat}][{k}]", False)
                 instances.append((c, seat, MAIN, seat * NZ + SUPPORT_SLOTS[k]))
-        if attackers[seat] is not None:
-            c = card(attackers[seat], f"attackers[{seat}]", False)
+        if (attacker := attackers[seat]) is not None:
+            c = card(attacker, f"attackers[{seat}]", False)
             if TYPE_IDS.index(cs[c].type) != SUPPORT:
                 raise PositionError(
                     f"position: attackers[{seat}]: {cs[c].label} is not a support — an attacker always turns "

@@ -49,6 +49,7 @@ def declare(s: KokubyakuState, seat: int, k: int, code: int) -> None:
 def battle_valid(s: KokubyakuState) -> bool:
     """The declared battle can still happen: the attacker is on the field in attack position, and a
     targeted monster is still on the field (else the battle ends with nothing)."""
+    assert s.battle is not None
     a, t = s.battle
     if not s.is_monster_on_field(a) or s.defending(a) or s.seat_of(a) != s.active:
         return False
@@ -57,6 +58,7 @@ def battle_valid(s: KokubyakuState) -> bool:
 
 def direct(s: KokubyakuState) -> None:
     """「攻撃モンスターの攻撃力分相手にダメージを与える。」"""
+    assert s.battle is not None
     a, _ = s.battle
     seat = s.seat_of(a)
     s.battle = None
@@ -68,6 +70,7 @@ def direct(s: KokubyakuState) -> None:
 def fight(s: KokubyakuState) -> None:
     """The battle: damage first, then the loser is destroyed (「…APの差のダメージを負い、そのモンスターを破壊
     する」); a player whose SP is gone has lost before anything is destroyed."""
+    assert s.battle is not None
     a, t = s.battle
     seat = s.seat_of(a)
     ap = s.ap(a)

@@ -79,7 +79,7 @@ def place_text(code: int) -> str:
 
 
 @register
-class KokubyakuGame(Game):
+class KokubyakuGame(Game[KokubyakuState]):
     id = "kokubyaku"
     name = "黒白物語"
     name_en = "Kokubyaku Monogatari (A Tale of Black and White)"

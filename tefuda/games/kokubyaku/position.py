@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tefuda.core import FACE_UP, Game, PositionError
+from tefuda.core import FACE_UP, PositionError
 from tefuda.core.handmade import arg_error, named_card, per_player
 
 from .cards import AURA, CHAOS, EQUIP, FIELD, MONSTER, POSSESS, SINGLE
@@ -48,7 +48,7 @@ def _pair(arg: str, value: Any) -> None:
 
 
 def position(
-    game: Game,
+    game: Any,  # the game object (its tables and options), typed loosely: position files are not hot code
     *,
     hands: Sequence[Sequence[str]] = ((), ()),
     decks: Sequence[Sequence[str]] = (FILLER, FILLER),

@@ -57,7 +57,7 @@ def attack_actions(s: YonesuState, seat: int) -> list[Action]:
         return [Action("gather", codes[t]) for t in ready]
     tgts = attack_targets(s, seat)
     coded = [(t, codes[t] if t < PLAYER_T else t) for t in tgts]
-    out = []
+    out: list[Action] = []
     for mask in range(1, 1 << len(ready)):
         group = {ready[k] for k in range(len(ready)) if mask >> k & 1}
         out.extend(Action("attack", mask, code) for t, code in coded if t not in group)
@@ -113,6 +113,7 @@ def declare_group(s: YonesuState, group: tuple[int, ...], target: int) -> None:
 
 def resolve_battle(s: YonesuState) -> None:
     """戦闘処理 (our design, RULES.md §8.2)."""
+    assert s.battle is not None
     group, target, cancelled = s.battle
     s.battle = None
     s.losses_due = True

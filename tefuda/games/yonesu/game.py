@@ -57,7 +57,7 @@ KINDS = ActionKinds(
 
 
 @register
-class YonesuGame(Game):
+class YonesuGame(Game[YonesuState]):
     id = "yonesu"
     name = "ヨネス"
     name_en = "Yonesu"
@@ -361,8 +361,8 @@ class YonesuGame(Game):
             out.append({"zone": f"{me}.yonesu_field", "pos": None, "card": None})
         elif kind == "cost":
             out.append({"zone": f"{me}.cost_field", "pos": None, "card": None})
-        elif kind == "pay" and s.paying() is not None:
-            out.append(place(s, s.paying()[1], seat))
+        elif kind == "pay" and (pay := s.paying()) is not None:
+            out.append(place(s, pay[1], seat))
         elif pat == "ct" and action.b != NONE_T:
             out.append(target(action.b))
         return out

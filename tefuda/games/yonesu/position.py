@@ -24,7 +24,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
-from tefuda.core import FACE_UP, Game, PositionError
+from tefuda.core import FACE_UP, PositionError
 
 from . import turn
 from .cards import YONESU, level_label
@@ -83,7 +83,7 @@ def _seat(arg: str, value: Any, n: int) -> int:
 
 
 def position(
-    game: Game,
+    game: Any,  # the game object (its tables and options), typed loosely: position files are not hot code
     *,
     hands: Sequence[Names],
     fields: Sequence[Sequence[Names]] | None = None,
@@ -211,6 +211,7 @@ def position(
     if not advance and (s.is_over or s.phase != want or s.to_move != attacker):
         if s.is_over:
             res = s.outcome()
+            assert res is not None
             who = "a draw" if res.winner is None else f"P{res.winner + 1} wins"
             got = f"the game is over at once ({who}: {res.reason_ja} / {res.reason})"
         else:

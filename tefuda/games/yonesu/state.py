@@ -508,8 +508,8 @@ class YonesuState(SeatTable, FlowState):
                 source = place(self, self.links[-1].source, viewer)
             else:
                 kind, ja, en = _BATTLE_WINDOW_PROMPT
-        elif ph == PAY and self.paying() is not None:
-            _, inst, _, left = self.paying()
+        elif ph == PAY and (pay := self.paying()) is not None:
+            _, inst, _, left = pay
             dja, den = self.game.tables.discard[self.cards[inst]].label()
             kind = "pay_cost"
             ja = f"{dja}の支払い: 見せて捨てるカード (あと{left}枚)"
@@ -558,8 +558,8 @@ class YonesuState(SeatTable, FlowState):
                 "cancelled": cancelled,
             }
         paying = None
-        if self.paying() is not None:
-            who, inst, _, left = self.paying()
+        if (pay := self.paying()) is not None:
+            who, inst, _, left = pay
             paying = {"seat": who, "force": place(self, inst, viewer), "left": left}
         settle = None
         if self.phase == SETTLE and self.result is None:
