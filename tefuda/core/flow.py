@@ -235,7 +235,8 @@ class FlowState(State):
     def then(self, *frames: tuple) -> None:
         """Schedule several rules to run in the order given: ``then(("a", x), ("b",))``."""
         append = self.frames.append
-        for f in reversed(frames):
+        for k in range(len(frames) - 1, -1, -1):  # last first (not reversed(): mypyc cannot compile it here)
+            f = frames[k]
             append((f[0], f[1:]))
 
     def ask(self, prompt: Prompt) -> None:

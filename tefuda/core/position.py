@@ -265,7 +265,7 @@ def _build(game: Game, n: int, data: dict[str, Any], label: str, record: bool) -
     for key in zones_in:
         if key not in by_key:
             raise PositionError(f"{label}: zones: no zone {key!r} in {game.id} (zones: {', '.join(by_key)})")
-    state: State = object.__new__(cls)
+    state: State = cls.__new__(cls)
     state.game = game
     state.nplayers = n
     state.zone_specs = specs

@@ -136,9 +136,7 @@ class Chance:
         return cls(secret_key(seed))
 
     def copy(self) -> Chance:
-        r = Chance.__new__(Chance)
-        r.key = self.key
-        r.n = self.n
+        r = Chance(self.key, self.n)
         r._block = self._block
         r._words = self._words
         return r

@@ -5,21 +5,21 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from .flow import FlowState
 
-class SeatTable:
-    """Mixin for a state whose zones are laid out by seat (put it before the state class)."""
+
+class SeatTable(FlowState):
+    """A state on the flow whose zones are laid out by seat. One line of classes (State → FlowState →
+    SeatTable → TurnOwner), not mixins: a compiled build (mypyc) has single inheritance only, and a line keeps
+    every attribute a direct slot."""
 
     __slots__ = ()
     seat_zones: ClassVar[int]  # places per seat (the game's NZ)
     zone_base: ClassVar[int] = 0  # zones before the first seat's (shared zones)
     hand_place: ClassVar[int] = 1  # which of a seat's places is its hand (手札)
 
-    zones: list[list[int]]
-    distinct_cards: Any
-    first_instance: Any
-    where: list[int]
-    first: int
-    game: Any
+    first: int  # the seat that went first (the game sets it in its setup)
+    game: Any  # the game, with its compiled card tables (typed loosely: the game's module imports its state)
 
     @property
     def tables(self) -> Any:
@@ -52,13 +52,12 @@ class SeatTable:
         return self.first_instance(self.zone_base + seat * self.seat_zones + self.hand_place, card)
 
 
-class TurnOwner:
-    """Mixin for a state that keeps whose turn it is in ``active``, who went first in ``first`` and the turns
-    begun in ``turn`` (put it before the state class): the core's turn-player questions answered from them."""
+class TurnOwner(SeatTable):
+    """A seat-laid state that keeps whose turn it is in ``active``, who went first in ``first`` and the turns
+    begun in ``turn``: the core's turn-player questions answered from them."""
 
     __slots__ = ()
     active: int
-    first: int
     turn: int
 
     @property

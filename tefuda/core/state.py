@@ -290,7 +290,8 @@ class State:
 
     def clone(self) -> State:
         """An independent copy: flat containers copied, card definitions and specs shared."""
-        new = object.__new__(type(self))
+        cls = type(self)
+        new = cls.__new__(cls)  # not object.__new__: a compiled (mypyc) class refuses it
         new.game = self.game
         new.nplayers = self.nplayers
         new.zone_specs = self.zone_specs
@@ -696,7 +697,7 @@ class State:
     @classmethod
     def from_snapshot(cls, game: Game, snap: dict[str, Any]) -> State:
         """Rebuild a state from :meth:`snapshot` (events are not recorded)."""
-        new = object.__new__(cls)
+        new = cls.__new__(cls)
         new.game = game
         n = snap["nplayers"]
         new.nplayers = n

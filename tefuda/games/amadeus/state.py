@@ -14,7 +14,7 @@ from tefuda.core import Rng
 from tefuda.core.fields import Bool, CardField, Enum, Flags, Inst, Int, Opt, PerSeat, Seat, Seq, Tup
 from tefuda.core.flow import FlowState
 from tefuda.core.observe import place
-from tefuda.core.seats import SeatTable, TurnOwner
+from tefuda.core.seats import TurnOwner
 from tefuda.core.state import shares
 
 from .cards import CREATURE, EVOLUTION
@@ -23,7 +23,7 @@ from .rules import rules
 from .zones import BATTLE, DECK, DOUBT, GRAVE, HAND, MANA, NZ, PUBLIC_ZONES, SHIELDS, UNDER
 
 
-class AmadeusState(TurnOwner, SeatTable, FlowState):
+class AmadeusState(TurnOwner):
     seat_zones = NZ
     hand_place = HAND
     __slots__ = (

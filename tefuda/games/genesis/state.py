@@ -51,7 +51,7 @@ from .zones import DECK, FRONT, GRAVE, HAND, NZ, REAR, REVEAL, SLOTS
 from .zones import UNION as UNION_ZONE
 
 
-class GenesisState(SeatTable, FlowState):
+class GenesisState(SeatTable):
     seat_zones = NZ
     hand_place = HAND
     __slots__ = (

@@ -97,7 +97,7 @@ _CHOICE_PROMPTS = {
 }
 
 
-class KirifudaState(SeatTable, FlowState):
+class KirifudaState(SeatTable):
     seat_zones = NZ
     hand_place = HAND
     __slots__ = (

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 HAND_LIMIT = 8  # 上限8枚
 PHASE_EVENTS = {ph: f"phase_{PHASE_CODES[ph]}" for ph in (DRAW, STANDBY, MAIN1, BATTLE, MAIN2, END)}
 NEXT = {DRAW: STANDBY, STANDBY: MAIN1, MAIN1: BATTLE, BATTLE: MAIN2, MAIN2: END}
+_MAINS_AND_BATTLE = (*MAINS, BATTLE)  # the turn player's phases where holding the priority is open
 
 
 # ---------------------------------------------------------------------- the automatic steps
@@ -85,7 +86,7 @@ def can_hold(s: KokubyakuState, seat: int) -> bool:
     turn player's own main or battle phase with an empty chain."""
     if s.zones[seat * NZ + HAND]:
         return True
-    if seat == s.active and s.phase in (*MAINS, BATTLE) and not s.links and s.battle is None:
+    if seat == s.active and s.phase in _MAINS_AND_BATTLE and not s.links and s.battle is None:
         return True
     return bool(effects.usable_effects(s, seat))
 
@@ -226,7 +227,7 @@ def priority_actions(s: KokubyakuState) -> list[Action]:
     seat = s.to_move
     g = s.game
     out: list[Action] = []
-    if seat != s.active or s.links or s.phase not in (*MAINS, BATTLE):
+    if seat != s.active or s.links or s.phase not in _MAINS_AND_BATTLE:
         # answering, or outside the turn player's own main and battle phases: activations only — in your own
         # main phase any spell or field (「対応して呪文、効果を発動できる」), else クイック・マジック only
         quick, cards = g.quick, s.cards

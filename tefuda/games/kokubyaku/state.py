@@ -16,7 +16,7 @@ from tefuda.core.fields import Bool, CardField, Enum, Flags, Inst, Int, Opt, Per
 from tefuda.core.flow import FlowState
 from tefuda.core.observe import place
 from tefuda.core.priority import Window
-from tefuda.core.seats import SeatTable, TurnOwner
+from tefuda.core.seats import TurnOwner
 from tefuda.core.state import shares
 
 from .cards import CHAOS, EQUIP, FIELD, MONSTER, POSSESS
@@ -40,7 +40,7 @@ from .rules import rules
 from .zones import FIELD_ZONE, HAND, M0, MONSTER_ZONES, NZ, S0, SPELL_ZONES
 
 
-class KokubyakuState(TurnOwner, SeatTable, FlowState):
+class KokubyakuState(TurnOwner):
     seat_zones = NZ
     hand_place = HAND
     __slots__ = (

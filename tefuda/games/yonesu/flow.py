@@ -57,7 +57,7 @@ OFFERS = {
 def proceed(s: YonesuState) -> None:
     while s.result is None:
         victory.check(s)
-        if s.result is not None:
+        if s.is_over:  # not ``s.result``: the loop's test narrowed it to None for mypy (and a compiled build)
             return
         if not s.zones[DECK] and s.zones[DISCARD] and s.game.options["reshuffle"] == "empty":
             # 山札のカードがなくなった場合 (and it stays so while the 捨て札置き場 was empty): rebuilt at once
@@ -94,7 +94,7 @@ def proceed(s: YonesuState) -> None:
                 return
             turn.refill(s)
             victory.check(s)
-            if s.result is not None:
+            if s.is_over:
                 return
             turn.pass_turn(s)
             continue

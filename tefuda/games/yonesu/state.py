@@ -60,7 +60,7 @@ from .rules import rules
 from .zones import BASE, CFIELD, DECK, DISCARD, HAND, NZ, STACK, YFIELD, zid
 
 
-class YonesuState(SeatTable, FlowState):
+class YonesuState(SeatTable):
     seat_zones = NZ
     hand_place = HAND
     zone_base = BASE
