@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
+from tefuda.build import describe
 from tefuda.core import game_ids
 from tefuda.core.game import play_modes
 from tefuda.lab.bench import bench
@@ -15,4 +16,4 @@ if __name__ == "__main__":
         for mode in play_modes(gid):
             if mode.options:
                 continue  # same engine paths as the plain mode of that player count
-            print(json.dumps(bench(gid, seconds, players=mode.players)), flush=True)
+            print(json.dumps({"build": describe(), **bench(gid, seconds, players=mode.players)}), flush=True)

@@ -30,8 +30,9 @@ def bench_cmd(
     cards: str | None = typer.Option(None, "--cards", help=CARDS_HELP),
 ) -> None:
     """Random-playout throughput and median clone time of mid-game states, on one core (or, with
-    --ismcts, the search's iterations per second; with --rl, the research environment's steps per second).
-    Takes about --seconds (twice that with --rl)."""
+    --ismcts, the search's iterations per second; with --rl, the research environment's steps per second),
+    and which build ran (pure Python, or compiled by `make fast`). Takes about --seconds (twice that with
+    --rl)."""
     from tefuda.lab.bench import bench, bench_ismcts
 
     if not 0 < seconds <= 3600:  # also refuses nan
@@ -49,6 +50,9 @@ def bench_cmd(
     else:
         run = bench_ismcts if ismcts else bench
         r = run(game_id, seconds, players=n, cards=cards)
+    from tefuda.build import describe
+
+    r = {"build": describe(), **r}  # pure Python, or compiled (make fast)
     if as_json:
         print(json.dumps(r))
         return
