@@ -20,10 +20,10 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import Action
+from .counters import counter
 from .errors import IllegalActionError
 from .events import CARD, PLACE, CardRef, Event, PlaceRef
 from .fields import CardField, FieldType, Flags, Inst
-from .observe import counter
 from .rng import Chance, Rng, stream_from, stream_state
 from .zones import HIDDEN, PRIVATE, PUBLIC, ZoneSpec
 
@@ -827,7 +827,7 @@ class State:
         return [c["value"] for c in self.counters(player, viewer)]
 
     def counters(self, player: int, viewer: int) -> list[dict[str, Any]]:
-        """A player's named public numbers (life, SP, cards in the 本陣 …): ``observe.counter(...)`` each;
+        """A player's named public numbers (life, SP, cards in the 本陣 …): ``counters.counter(...)`` each;
         by default ``COUNTERS`` named beside ``counter_values``."""
         if not self.COUNTERS:
             return []
