@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from .actions import Action
 from .cards import ADD, CardSchema, CardSet, load_cardset, merge_cardsets
@@ -20,10 +20,8 @@ from .events import EVENT_REFS
 from .observe import fallback_refs, observe
 from .options import OptionSpec, load_options
 from .state import TERMINAL, GameBase, State
+from .subscriptions import Subscriptions
 from .texts import Texts, load_texts
-
-if TYPE_CHECKING:
-    from .triggers import Subscriptions
 
 
 @dataclass(frozen=True)
@@ -103,9 +101,6 @@ class Game(GameBase):
     Everything else — observations, events, determinization, replays, positions, the registry — is the core's.
     """
 
-    name: ClassVar[str]  # Japanese
-    name_en: ClassVar[str]
-    rules_version: ClassVar[str]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     option_specs: ClassVar[dict[str, OptionSpec]] = {}
@@ -214,11 +209,6 @@ class Game(GameBase):
             num_distinct_actions=self.action_space.size,
             terminal_player=TERMINAL,
         )
-
-    def public_class(self, card: int) -> int:
-        """The public class of a card (what everyone knows a face-down one to be, e.g. main deck or trump
-        deck): determinization keeps classes apart. 0 for a game with one kind of face-down card."""
-        return 0
 
     def sides(self, nplayers: int) -> int:
         """How many sides play against each other (a team counts once): the fair share of wins is 1/sides."""

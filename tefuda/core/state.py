@@ -30,6 +30,7 @@ from .errors import IllegalActionError, NotationError
 from .events import CARD, PLACE, CardRef, Event, PlaceRef
 from .fields import CardField, FieldType, Flags, Inst
 from .rng import Chance, Rng, stream_from, stream_state
+from .subscriptions import Subscriptions
 from .zones import HIDDEN, PRIVATE, PUBLIC, ZoneSpec
 
 FACE_UP = 1  # flags bit: the card lies face up
@@ -97,12 +98,16 @@ def shares(health: Sequence[float]) -> list[float]:
 
 class GameBase(ABC):
     """The part of a game (:class:`~tefuda.core.game.Game`) that its states and the observation code call:
-    the card set, how the game can end, the events card triggers listen to, its options, zones, action space
-    and notation. ``Game`` is the whole contract and the registry; this base lives beside :class:`State` so
-    that a state names its game's concrete type without importing ``game.py``, which imports this module (no
-    import cycle, issue 28). A game subclasses ``Game``, never this."""
+    its identity, the card set, how the game can end, the events card triggers listen to, its options,
+    zones, action space and notation. ``Game`` is the whole contract and the registry; this base lives
+    beside :class:`State` so that a state names its game's concrete type without importing ``game.py``,
+    which imports this module (no import cycle, issue 28). A game subclasses ``Game``, never this; code
+    above ``game.py`` that needs the rest of the contract from a state narrows ``state.game`` to ``Game``."""
 
     id: ClassVar[str]
+    name: ClassVar[str]  # Japanese
+    name_en: ClassVar[str]
+    rules_version: ClassVar[str]
     # how a game can end: code -> (Japanese, English); Outcome.code is always one of these
     outcomes: ClassVar[dict[str, tuple[str, str]]] = {}
     # bumped whenever the state's bookkeeping changes shape (its fields): a replay's final hash is only
@@ -112,6 +117,7 @@ class GameBase(ABC):
     listened: frozenset[str] = frozenset()
     # "when this card …" codes: the card definitions listening
     listen_only: Mapping[str, frozenset[int]] = MappingProxyType({})
+    subscriptions: Subscriptions  # a game whose card data has triggers: set by Game.listen
 
     # set by Game.__init__: the options in force, the card pool and where it came from, and the names of
     # event arguments that refer to the table (the core's and the game's)
@@ -125,6 +131,11 @@ class GameBase(ABC):
     @property
     def open_decklists(self) -> bool:
         return bool(self.options.get("open_decklists", False))
+
+    def public_class(self, card: int) -> int:
+        """The public class of a card (what everyone knows a face-down one to be, e.g. main deck or trump
+        deck): determinization keeps classes apart. 0 for a game with one kind of face-down card."""
+        return 0
 
     @abstractmethod
     def zone_specs(self, nplayers: int) -> tuple[ZoneSpec, ...]:
