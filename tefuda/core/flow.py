@@ -14,7 +14,7 @@ derives its legal actions from the prompt; its ``_apply`` is :func:`answer`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from .actions import Action
 from .errors import PositionError
@@ -23,9 +23,6 @@ from .prompt import MENU, ORDER, Prompt, PromptField, ask, prompt_actions
 from .prompt import answer as answer_prompt
 from .state import State
 from .triggers import WAITING, WAITINGS, Waiting, apnap, collect
-
-if TYPE_CHECKING:
-    pass
 
 
 class Frame(NamedTuple):

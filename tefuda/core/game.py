@@ -5,26 +5,23 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 import pkgutil
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
+from typing import Any, ClassVar, cast
 
-from .actions import Action, ActionSpace
+from .actions import Action
 from .cards import ADD, CardSchema, CardSet, load_cardset, merge_cardsets
 from .decklist import Deck, load_deck, parse_deck
-from .errors import DeckListError, NotationError, OptionError, PositionError
+from .errors import DeckListError, OptionError, PositionError
 from .events import EVENT_REFS
+from .observe import fallback_refs, observe
 from .options import OptionSpec, load_options
-from .state import TERMINAL, State
+from .state import TERMINAL, GameBase, S, State
+from .subscriptions import Subscriptions
 from .texts import Texts, load_texts
-from .zones import ZoneSpec
-
-if TYPE_CHECKING:
-    from .triggers import Subscriptions
 
 
 @dataclass(frozen=True)
@@ -89,10 +86,7 @@ class GameInfo:
     terminal_player: int  # current_player once the game is over
 
 
-S = TypeVar("S", bound=State)  # a game's own State subclass
-
-
-class Game(ABC, Generic[S]):
+class Game(GameBase[S]):
     """A registered game: the contract every game implements, and nothing else (docs/game-contract.md).
 
     A game sets the class attributes below and implements, on the game object:
@@ -107,10 +101,6 @@ class Game(ABC, Generic[S]):
     Everything else — observations, events, determinization, replays, positions, the registry — is the core's.
     """
 
-    id: ClassVar[str]
-    name: ClassVar[str]  # Japanese
-    name_en: ClassVar[str]
-    rules_version: ClassVar[str]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     option_specs: ClassVar[dict[str, OptionSpec]] = {}
@@ -122,27 +112,12 @@ class Game(ABC, Generic[S]):
     implemented: ClassVar[bool] = True  # False: the game says loudly which rules are missing
     modes: ClassVar[tuple[Mode, ...]] = ()  # empty: the one mode of min_players players
     state_class: ClassVar[type[State]]
-    # how a game can end: code -> (Japanese, English); Outcome.code is always one of these
-    outcomes: ClassVar[dict[str, tuple[str, str]]] = {}
     # how each event reads: code -> (Japanese template, English template), for the view layer (tefuda.view)
     event_text: ClassVar[dict[str, tuple[str, str]]] = {}
     max_game_length: ClassVar[int] = 5000
-    # bumped whenever the state's bookkeeping changes shape (its fields): a replay's final hash is only
-    # comparable under the same state format (older replays still verify by their actions and outcome)
-    state_format: ClassVar[int] = 1
     # event argument names that refer to the table, beyond the core's (core/events.py EVENT_REFS)
     event_refs: ClassVar[dict[str, str]] = {}
-    # a game on the flow (core/flow.py): its named rules and offers; a game whose card data has conditioned
-    # triggers: their conditions by name (core/triggers.py)
-    rules: ClassVar[Any] = None
-    conditions: ClassVar[Mapping[str, Callable[..., bool]]] = {}
     _cardset_cache: ClassVar[dict[str, CardSet]] = {}
-    # event codes some card's triggered ability listens to (set from the game's Subscriptions)
-    listened: frozenset[str] = frozenset()
-    # "when this card …" codes: the card definitions listening
-    listen_only: Mapping[str, frozenset[int]] = MappingProxyType({})
-
-    action_space: ActionSpace  # set by _setup: every action the game can ever take, numbered
     texts: ClassVar[Texts]  # the game's texts.toml (core/texts.py)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -176,9 +151,9 @@ class Game(ABC, Generic[S]):
         self.options = opts
         # the card pool: the game's own, a designer's file instead (``path``), or laid over it (``+path``)
         self.cards_path = None if cards_path is None else str(cards_path)
-        self.cardset: CardSet = self.load_cards(self.cards_path)
-        self.card_ids: list[str] = [c.id for c in self.cardset]
-        self.event_refs_all: dict[str, str] = {**EVENT_REFS, **self.event_refs}
+        self.cardset = self.load_cards(self.cards_path)
+        self.card_ids = [c.id for c in self.cardset]
+        self.event_refs_all = {**EVENT_REFS, **self.event_refs}
         rules = self.rules
         if rules is not None:  # a game on the flow: its state finds rules and offers on its class
             state_class: Any = self.state_class
@@ -236,18 +211,9 @@ class Game(ABC, Generic[S]):
             terminal_player=TERMINAL,
         )
 
-    def public_class(self, card: int) -> int:
-        """The public class of a card (what everyone knows a face-down one to be, e.g. main deck or trump
-        deck): determinization keeps classes apart. 0 for a game with one kind of face-down card."""
-        return 0
-
     def sides(self, nplayers: int) -> int:
         """How many sides play against each other (a team counts once): the fair share of wins is 1/sides."""
         return nplayers
-
-    @property
-    def open_decklists(self) -> bool:
-        return bool(self.options.get("open_decklists", False))
 
     # ------------------------------------------------------------------ decks
     def parse_deck(self, text: str, source: str = "<deck>", *, check: bool = True) -> Deck:
@@ -280,10 +246,6 @@ class Game(ABC, Generic[S]):
         return self.load_deck(decks[seat % len(decks)])
 
     # ------------------------------------------------------------------ states
-    @abstractmethod
-    def zone_specs(self, nplayers: int) -> tuple[ZoneSpec, ...]:
-        """The table's zones for ``nplayers`` players."""
-
     def new_state(
         self,
         decks: list[Deck] | None = None,
@@ -340,55 +302,14 @@ class Game(ABC, Generic[S]):
         are the core's (``tefuda.core.position``)."""
         raise PositionError(f"{self.id} has no position builder")
 
-    # ------------------------------------------------------------------ actions: notation and labels
-    @abstractmethod
-    def notation(self, state: S, action: Action, lang: str = "ja") -> str:
-        """An action as text: what a player types and a replay stores (``lang="en"``: English names)."""
-
-    @abstractmethod
-    def label(self, state: S, action: Action) -> tuple[str, str]:
-        """A menu label for a legal action: (Japanese, English)."""
-
-    def describe(self, state: S, action: Action) -> str:
-        """The label, Japanese and English side by side."""
-        ja, en = self.label(state, action)
-        return f"{ja} — {en}"
-
-    def parse(self, state: S, text: str) -> Action:
-        """Text -> the legal action whose notation it is (Japanese or English names, any case and spacing);
-        anything else raises :class:`NotationError` saying why and what is legal now."""
-        text = " ".join(text.split())
-        want = text.casefold()
-        legal = state.legal_actions()
-        for lang in ("ja", "en"):
-            for a in legal:
-                if self.notation(state, a, lang).casefold() == want:
-                    return a
-        raise NotationError(self.explain_notation(state, text))
-
-    def explain_notation(self, state: S, text: str) -> str:
-        """Why typed text is not a legal action now: empty, an unknown kind of action, the game is over, or
-        not legal at this moment — with what is legal."""
-        words = text.split()
-        legal = [state.notation(a) for a in state.legal_actions()]
-        shown = ", ".join(legal[:12]) + (", …" if len(legal) > 12 else "")
-        if not words:
-            return "empty action"
-        kinds = self.action_space.kinds
-        if words[0].lower() not in kinds:
-            return f"unknown action {words[0]!r} (actions: {', '.join(kinds)}); legal now: {shown}"
-        if not legal:
-            return f"{text!r}: the game is over"
-        return f"{text!r} is not legal now (P{state.to_move + 1} may: {shown})"
+    # ------------------------------------------------------------------ the observation and action refs
+    def observation(self, state: S, seat: int) -> dict[str, Any]:
+        """``state.observation(seat)``: built by the core (``core/observe.py``)."""
+        return observe(state, seat)
 
     def action_refs(self, state: S, action: Action, seat: int) -> list[dict[str, Any]]:
-        """The zones and cards an action is about (``{"zone", "pos", "card"}`` each), for a UI to make them
-        clickable. ``seat`` is the one who may take it: a ref names a card (``card``) only where that seat
-        may know it, and a position only where it can see one. A game names exactly what each of its
-        actions is about; one that does not gets the core's fallback, worked out from the action by a
-        blindfolded dry run that cannot see what the seat may not know (``core/observe.py fallback_refs``)."""
-        from .observe import fallback_refs
-
+        """By default the core's fallback (``core/observe.py fallback_refs``); a game names exactly what each
+        of its actions is about (:meth:`GameBase.action_refs`)."""
         return fallback_refs(state, action, seat)
 
     # ------------------------------------------------------------------ presentation (the view layer)

@@ -17,6 +17,7 @@ import contextlib
 from typing import TYPE_CHECKING, Any
 
 from .actions import Action
+from .counters import counter  # noqa: F401 - kept here too: the name a third party's game imports
 from .prompt import A_PICK, A_PICK_CARD, MENU
 from .zones import HIDDEN, PUBLIC
 
@@ -25,11 +26,6 @@ if TYPE_CHECKING:
 
 SCHEMA = "tefuda/observation/1"
 FACE_UP = 1
-
-
-def counter(cid: str, ja: str, en: str, value: Any) -> dict[str, Any]:
-    """One named public number of a player (life, SP, cards in the 本陣, …)."""
-    return {"id": cid, "ja": ja, "en": en, "value": value}
 
 
 def place(state: State, inst: int, seat: int) -> dict[str, Any]:

@@ -295,7 +295,9 @@ def initial_state(
             )
         except TefudaError as e:
             raise ReplayError(str(e)) from None
-        return state.game, state
+        game = state.game
+        assert isinstance(game, Game)  # a state's game is a Game; state.game is typed by the part states call
+        return game, state
     try:
         cards_path = cards_file(rep.cards) if rep.cards is not None else None
         game = load_game(rep.game, rep.options, cards_path=cards_path)

@@ -8,27 +8,30 @@ zone), plus the game's own small fields.  ``clone()`` copies those lists and not
 A game subclasses :class:`State`, declares its extra fields in ``__slots__`` and ``_FIELDS`` (lists in
 ``_LIST_FIELDS`` are copied on clone) with their types (``_TYPES``, ``_CARD_FIELDS``, ``_FLAGS``), and
 implements ``_legal_actions``, ``_apply`` and ``phase_info`` plus the optional observation hooks; notation,
-labels and parsing are the game object's (docs/game-contract.md).
+labels and parsing are the game object's (docs/game-contract.md). A state reaches its game through
+:class:`GameBase`, the part of ``Game`` it calls, declared here so this module imports neither the game
+module nor the observation code above it.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, ClassVar
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, TypeVar
 
-from .actions import Action
-from .errors import IllegalActionError
+from .actions import Action, ActionSpace
+from .cards import CardSet
+from .counters import counter
+from .errors import IllegalActionError, NotationError
 from .events import CARD, PLACE, CardRef, Event, PlaceRef
 from .fields import CardField, FieldType, Flags, Inst
-from .observe import counter
 from .rng import Chance, Rng, stream_from, stream_state
+from .subscriptions import Subscriptions
 from .zones import HIDDEN, PRIVATE, PUBLIC, ZoneSpec
-
-if TYPE_CHECKING:
-    from .game import Game
 
 FACE_UP = 1  # flags bit: the card lies face up
 
@@ -93,6 +96,113 @@ def shares(health: Sequence[float]) -> list[float]:
     return [h / total for h in health]
 
 
+S = TypeVar("S", bound="State")  # a game's own State subclass
+
+
+class GameBase(ABC, Generic[S]):
+    """The part of a game (:class:`~tefuda.core.game.Game`) that its states and the observation code call:
+    its identity, the card set, how the game can end, the events card triggers listen to, its options,
+    zones, action space and notation. ``Game`` is the whole contract and the registry; this base lives
+    beside :class:`State` so that a state names its game's concrete type without importing ``game.py``,
+    which imports this module (no import cycle, issue 28). A game subclasses ``Game``, never this; code
+    above ``game.py`` that needs the rest of the contract from a state narrows ``state.game`` to ``Game``."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]  # Japanese
+    name_en: ClassVar[str]
+    rules_version: ClassVar[str]
+    # how a game can end: code -> (Japanese, English); Outcome.code is always one of these
+    outcomes: ClassVar[dict[str, tuple[str, str]]] = {}
+    # bumped whenever the state's bookkeeping changes shape (its fields): a replay's final hash is only
+    # comparable under the same state format (older replays still verify by their actions and outcome)
+    state_format: ClassVar[int] = 1
+    # event codes some card's triggered ability listens to (set from the game's Subscriptions)
+    listened: frozenset[str] = frozenset()
+    # "when this card …" codes: the card definitions listening
+    listen_only: Mapping[str, frozenset[int]] = MappingProxyType({})
+    subscriptions: Subscriptions  # a game whose card data has triggers: set by Game.listen
+    # a game on the flow (core/flow.py): its named rules and offers; a game whose card data has conditioned
+    # triggers: their conditions by name (core/triggers.py)
+    rules: ClassVar[Any] = None
+    conditions: ClassVar[Mapping[str, Callable[..., bool]]] = {}
+
+    # set by Game.__init__: the options in force, the card pool and where it came from, and the names of
+    # event arguments that refer to the table (the core's and the game's)
+    options: dict[str, Any]
+    cards_path: str | None
+    cardset: CardSet
+    card_ids: list[str]
+    event_refs_all: dict[str, str]
+    action_space: ActionSpace  # set by _setup: every action the game can ever take, numbered
+
+    @property
+    def open_decklists(self) -> bool:
+        return bool(self.options.get("open_decklists", False))
+
+    def public_class(self, card: int) -> int:
+        """The public class of a card (what everyone knows a face-down one to be, e.g. main deck or trump
+        deck): determinization keeps classes apart. 0 for a game with one kind of face-down card."""
+        return 0
+
+    @abstractmethod
+    def zone_specs(self, nplayers: int) -> tuple[ZoneSpec, ...]:
+        """The table's zones for ``nplayers`` players."""
+
+    # ------------------------------------------------------------------ notation and labels
+    @abstractmethod
+    def notation(self, state: S, action: Action, lang: str = "ja") -> str:
+        """An action as text: what a player types and a replay stores (``lang="en"``: English names)."""
+
+    @abstractmethod
+    def label(self, state: S, action: Action) -> tuple[str, str]:
+        """A menu label for a legal action: (Japanese, English)."""
+
+    def describe(self, state: S, action: Action) -> str:
+        """The label, Japanese and English side by side."""
+        ja, en = self.label(state, action)
+        return f"{ja} — {en}"
+
+    def parse(self, state: S, text: str) -> Action:
+        """Text -> the legal action whose notation it is (Japanese or English names, any case and spacing);
+        anything else raises :class:`NotationError` saying why and what is legal now."""
+        text = " ".join(text.split())
+        want = text.casefold()
+        legal = state.legal_actions()
+        for lang in ("ja", "en"):
+            for a in legal:
+                if self.notation(state, a, lang).casefold() == want:
+                    return a
+        raise NotationError(self.explain_notation(state, text))
+
+    def explain_notation(self, state: S, text: str) -> str:
+        """Why typed text is not a legal action now: empty, an unknown kind of action, the game is over, or
+        not legal at this moment — with what is legal."""
+        words = text.split()
+        legal = [state.notation(a) for a in state.legal_actions()]
+        shown = ", ".join(legal[:12]) + (", …" if len(legal) > 12 else "")
+        if not words:
+            return "empty action"
+        kinds = self.action_space.kinds
+        if words[0].lower() not in kinds:
+            return f"unknown action {words[0]!r} (actions: {', '.join(kinds)}); legal now: {shown}"
+        if not legal:
+            return f"{text!r}: the game is over"
+        return f"{text!r} is not legal now (P{state.to_move + 1} may: {shown})"
+
+    @abstractmethod
+    def action_refs(self, state: S, action: Action, seat: int) -> list[dict[str, Any]]:
+        """The zones and cards an action is about (``{"zone", "pos", "card"}`` each), for a UI to make them
+        clickable. ``seat`` is the one who may take it: a ref names a card (``card``) only where that seat
+        may know it, and a position only where it can see one. A game names exactly what each of its
+        actions is about; one that does not gets the core's fallback (``Game.action_refs``), worked out from
+        the action by a blindfolded dry run that cannot see what the seat may not know (``core/observe.py
+        fallback_refs``)."""
+
+    @abstractmethod
+    def observation(self, state: S, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see of ``state`` (``State.observation``; built by ``core/observe.py``)."""
+
+
 class State:
     """The shared state machinery; see the module docstring."""
 
@@ -132,7 +242,7 @@ class State:
         super().__init_subclass__(**kwargs)
         cls._card_defaults = tuple((name, cf.default) for name, cf in cls._CARD_FIELDS.items())
 
-    game: Game
+    game: GameBase
     rng: Chance | Rng  # Chance in a real game; an agent's Rng in a world it imagines
     cards: list[int]
     cls: tuple[int, ...]
@@ -153,7 +263,7 @@ class State:
     # ------------------------------------------------------------------ construction
     def _init_core(
         self,
-        game: Game,
+        game: GameBase,
         nplayers: int,
         zone_specs: tuple[ZoneSpec, ...],
         instances: list[tuple[int, int, int, int]],
@@ -695,7 +805,7 @@ class State:
         }
 
     @classmethod
-    def from_snapshot(cls, game: Game, snap: dict[str, Any]) -> State:
+    def from_snapshot(cls, game: GameBase, snap: dict[str, Any]) -> State:
         """Rebuild a state from :meth:`snapshot` (events are not recorded)."""
         new = cls.__new__(cls)
         new.game = game
@@ -832,7 +942,7 @@ class State:
         return [c["value"] for c in self.counters(player, viewer)]
 
     def counters(self, player: int, viewer: int) -> list[dict[str, Any]]:
-        """A player's named public numbers (life, SP, cards in the 本陣 …): ``observe.counter(...)`` each;
+        """A player's named public numbers (life, SP, cards in the 本陣 …): ``counters.counter(...)`` each;
         by default ``COUNTERS`` named beside ``counter_values``."""
         if not self.COUNTERS:
             return []
@@ -864,10 +974,9 @@ class State:
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see (``seat`` = number of players: a spectator), in the one observation schema
-        of every game (tefuda/schema/observation.schema.json)."""
-        from .observe import observe
-
-        return observe(self, seat)
+        of every game (tefuda/schema/observation.schema.json), built by the core (``core/observe.py``, through
+        the game: the observation code sits above the state)."""
+        return self.game.observation(self, seat)
 
     def _why_illegal(self, action: Action) -> str:
         try:

@@ -12,6 +12,9 @@ A replacement effect (``…する代わりに``) is not queued: it changes the e
 
 Conditions are names: ``""`` (always), ``self`` (the event is about this card), ``mine`` / ``theirs`` (the
 event concerns this card's controller / an opponent); a game adds its own in ``Game.conditions``.
+
+Card data's :class:`~tefuda.core.subscriptions.Trigger` and their index by event code,
+:class:`~tefuda.core.subscriptions.Subscriptions`, are plain data in ``subscriptions.py``.
 """
 
 from __future__ import annotations
@@ -20,19 +23,10 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .fields import Inst, Int, Named, Seat, Seq
+from .subscriptions import Subscriptions
 
 if TYPE_CHECKING:
     from .state import State
-
-
-class Trigger(NamedTuple):
-    """``[[card.trigger]]``: when event ``when`` happens, while the card is in ``where``, if ``cond``, its
-    ability ``ability`` waits to resolve."""
-
-    when: str
-    where: str = ""
-    cond: str = ""
-    ability: int = 0
 
 
 class Replacement(NamedTuple):
@@ -67,34 +61,6 @@ CORE_CONDITIONS: dict[str, Condition] = {
     "mine": lambda s, src, ctl, seat, subj: seat == ctl,
     "theirs": lambda s, src, ctl, seat, subj: seat >= 0 and seat != ctl,
 }
-
-
-class Subscriptions:
-    """Card data's triggers indexed by event code: which codes are listened to at all (a set lookup is all an
-    event costs when nobody listens), and per code, per card definition, the triggers."""
-
-    def __init__(self, triggers: Mapping[int, Iterable[Trigger]]) -> None:
-        self.by_code: dict[str, dict[int, tuple[Trigger, ...]]] = {}
-        self.wheres: dict[str, frozenset[str]] = {}
-        for card, ts in triggers.items():
-            for t in ts:
-                self.by_code.setdefault(t.when, {}).setdefault(card, ())
-                self.by_code[t.when][card] += (t,)
-        # codes whose every trigger is about the card itself ("when this card …"): only the event's card is
-        # looked at, not the table
-        self.self_only: frozenset[str] = frozenset(
-            code
-            for code, cards in self.by_code.items()
-            if all(t.cond == "self" for ts in cards.values() for t in ts)
-        )
-        # for those: which card definitions listen (an event about any other card is not even collected)
-        self.self_cards: dict[str, frozenset[int]] = {
-            code: frozenset(self.by_code[code]) for code in self.self_only
-        }
-        for code, cards in self.by_code.items():
-            self.wheres[code] = frozenset(t.where for ts in cards.values() for t in ts)
-        self.codes = frozenset(self.by_code)
-        self.zone_cache: dict[tuple[str, int], tuple[int, ...]] = {}
 
 
 def collect(

@@ -14,6 +14,7 @@ from tefuda.core import Action
 
 from . import effects
 from .phase_ids import ATTACK, BATTLE_TURN_STEP, BLOCK, DESTROYED, FIGHT, PASS, TAKE, TAPPED
+from .state import order_since
 from .zones import FRONT, NZ, SLOTS
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ def fight(s: GenesisState) -> None:
     damage mills) became usable at one moment and waits as one batch, in 速度 order."""
     mark = len(s.waiting)
     _compare(s)
-    effects.order_since(s, mark)
+    order_since(s, mark)
 
 
 def _compare(s: GenesisState) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from tefuda.core import CardSchema, CardSet, Field
 from tefuda.core.cards import TEXT_FIELDS, int_range
-from tefuda.core.triggers import Subscriptions, Trigger
+from tefuda.core.subscriptions import Subscriptions, Trigger
 from tefuda.core.vocabulary import SHARED, Param, Verb, Vocabulary, int_between, one_of
 
 from .phase_ids import ON_BATTLE, ON_RESPONSE, ON_RITUAL, ON_SUMMON

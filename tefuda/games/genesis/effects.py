@@ -11,8 +11,6 @@ paid by 転生: the N lowest face-up cards of the 冥府 turn face down — the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tefuda.core import FACE_UP, Action
 from tefuda.core.triggers import CORE_CONDITIONS, Waiting
 
@@ -27,56 +25,17 @@ from .phase_ids import (
     PASS,
     TAPPED,
 )
+from .state import PLACE_ZONES, GenesisState, continuous, effect_at, effect_of, face_up_grave, order_since
+from .turns import place
 from .zones import FRONT, GRAVE, HAND, NZ, REAR, SLOTS
 
-if TYPE_CHECKING:
-    from .state import GenesisState
-
 _EFFECT_CODES = {do: f"effect_{do}" for do in VERBS}  # one event per verb, made once
-PLACE_ZONES = {"前衛": (FRONT,), "後衛": (REAR,), "戦域": (FRONT, REAR), "冥府": (GRAVE,)}
 
 
-def effect_of(s: GenesisState, inst: int) -> Effect | None:
-    return s.game.tables.effect[s.cards[inst]]
-
-
-def effect_at(s: GenesisState, inst: int) -> Effect:
-    """The effect of a card known to have one (a waiting trigger, a unit offered a 起動 effect)."""
-    e = s.game.tables.effect[s.cards[inst]]
-    assert e is not None, "this card has no effect"
-    return e
-
-
-# ---------------------------------------------------------------------- 永続
-def _continuous(s: GenesisState, inst: int, verb: str) -> Effect | None:
-    """A 永続 effect applies while its card is where its 場所 says, not destroyed, not in a union, and not
-    疲労: 「疲労状態のカードは効果を使えません。」, and a 永続 effect is always in use
-    (「加えて常に発動している状態として扱われます。」) — unless continuous_when_tapped."""
-    e = effect_of(s, inst)
-    if e is None or e.do != verb:
-        return None
-    off = DESTROYED if s.game.continuous_when_tapped else DESTROYED | TAPPED
-    if s.place_of(inst) not in PLACE_ZONES[e.place] or s.flags[inst] & off or s.partner[inst] >= 0:
-        return None
-    return e
-
-
+# ---------------------------------------------------------------------- 永続 (the lookups: state.py)
 def immune(s: GenesisState, inst: int) -> bool:
     """A 永続 "takes no damage" (reductions of 攻撃/防衛 still apply: they are not damage)."""
-    return _continuous(s, inst, "immune_damage") is not None
-
-
-def aura_bonus(s: GenesisState, inst: int) -> int:
-    tb = s.game.tables
-    seat = s.seat_of(inst)
-    race = tb.race[s.cards[inst]]
-    bonus = 0
-    for other in s.units(seat):
-        if other != inst and tb.race[s.cards[other]] == race:
-            e = _continuous(s, other, "aura")
-            if e is not None:
-                bonus += e.amount
-    return bonus
+    return continuous(s, inst, "immune_damage") is not None
 
 
 # ---------------------------------------------------------------------- can it be used, at what
@@ -107,10 +66,6 @@ def cost_room(s: GenesisState, seat: int, inst: int, e: Effect) -> int:
     if e.kind == "術式" and s.flags[inst] & FACE_UP and s.place_of(inst) == GRAVE:
         n -= 1
     return n
-
-
-def face_up_grave(s: GenesisState, seat: int) -> int:
-    return sum(1 for i in s.zones[seat * NZ + GRAVE] if s.flags[i] & FACE_UP)
 
 
 def pay(s: GenesisState, seat: int, n: int) -> None:
@@ -202,8 +157,6 @@ def resolve(s: GenesisState, seat: int, inst: int, e: Effect, t: int) -> None:
     elif do == "untap":
         s.flags[t] &= ~TAPPED
     elif do == "quick_summon":
-        from .turns import place
-
         card, row = divmod(t - CARD_T, 2)
         zone = s.zones[seat * NZ + (HAND if e.source == "hand" else GRAVE)]
         unit = next(
@@ -273,20 +226,7 @@ def spell_speeds(s: GenesisState, seat: int) -> set[int]:
 
 
 # ---------------------------------------------------------------------- offering optional effects
-def in_speed_order(s: GenesisState, items: list[Waiting]) -> list[Waiting]:
-    """Optional effects one event set off: 速度 high to low; equal speed: the first player's first (our
-    decision for simultaneous effects, RULES.md)."""
-    return sorted(items, key=lambda w: (-s.unit_speed(w.source), w.seat != s.first))
-
-
-def order_since(s: GenesisState, mark: int) -> None:
-    """The optional effects set off since ``mark`` (the length of the waiting list when one step began:
-    a damage milling several 術式 cards, several units destroyed at once, a battle's outcome) became usable
-    at the same moment: they wait as one batch, in 速度 order."""
-    if len(s.waiting) - mark > 1:
-        s.waiting[mark:] = in_speed_order(s, s.waiting[mark:])
-
-
+# (their 速度 order is state.py's: the state sorts what it hears)
 # whose event an optional effect answers (cards.WHEN names them), beyond the core's self / mine / theirs
 CONDITIONS = {
     **CORE_CONDITIONS,

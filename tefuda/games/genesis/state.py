@@ -17,10 +17,9 @@ from tefuda.core.flow import FlowState
 from tefuda.core.observe import place
 from tefuda.core.seats import SeatTable
 from tefuda.core.state import shares
-from tefuda.core.triggers import collect
+from tefuda.core.triggers import Waiting, collect
 
-from . import effects
-from .cards import HERO
+from .cards import HERO, Effect
 from .phase_ids import (
     ATTACK,
     BATTLE_TURN_STEP,
@@ -195,7 +194,7 @@ class GenesisState(SeatTable):
         g = self.game
         found = collect(self, g.subscriptions, g.conditions, self.controller, code, seat, inst)
         if found:
-            self.waiting += effects.in_speed_order(self, found)
+            self.waiting += in_speed_order(self, found)
 
     def units(self, seat: int) -> list[int]:
         """The player's units on the field (a union is one unit: its 前衛 card), front first."""
@@ -225,7 +224,7 @@ class GenesisState(SeatTable):
         if p >= 0:
             v += tb.attack[self.cards[p]]
         if self.place_of(inst) == FRONT:
-            v += effects.aura_bonus(self, inst)
+            v += aura_bonus(self, inst)
         return max(0, v)
 
     def defense(self, inst: int) -> int:
@@ -334,7 +333,7 @@ class GenesisState(SeatTable):
             if not deck:
                 self.cycle(seat)
         if heard:
-            effects.order_since(self, mark)  # the 術式 cards one damage mills: one batch, by 速度
+            order_since(self, mark)  # the 術式 cards one damage mills: one batch, by 速度
 
     def cycle(self, seat: int) -> None:
         """サイクル: an empty 本陣 takes back the face-up 冥府 cards, shuffled; the third emptying loses."""
@@ -393,7 +392,7 @@ class GenesisState(SeatTable):
         return [
             self.cycles[player],
             self.summons[player],
-            effects.face_up_grave(self, player),
+            face_up_grave(self, player),
             self.field_cards(player),
         ]
 
@@ -436,7 +435,7 @@ class GenesisState(SeatTable):
         source = None
         if ph == TRIGGER and self.waiting:
             inst = self.waiting[0].source
-            e = effects.effect_at(self, inst)
+            e = effect_at(self, inst)
             kind = _TARGET_PROMPT.get(e.target, "choose_target")
             what_ja, what_en = effect_texts(e)
             ja = f"{e.kind}効果を発動するか 〔{e.label()}: {what_ja}〕"
@@ -520,3 +519,66 @@ _PROMPTS = {
         "a unit to block with, or take the attack",
     ),
 }
+
+
+# ---------------------------------------------------------------------- effect lookups the state itself needs
+# (攻撃 with auras, the 転生 counter, the 速度 order of optional effects): here rather than in effects.py, the
+# chapter above this module that uses them too, so the state never imports a chapter (no import cycle)
+PLACE_ZONES = {"前衛": (FRONT,), "後衛": (REAR,), "戦域": (FRONT, REAR), "冥府": (GRAVE,)}
+
+
+def effect_of(s: GenesisState, inst: int) -> Effect | None:
+    return s.game.tables.effect[s.cards[inst]]
+
+
+def effect_at(s: GenesisState, inst: int) -> Effect:
+    """The effect of a card known to have one (a waiting trigger, a unit offered a 起動 effect)."""
+    e = s.game.tables.effect[s.cards[inst]]
+    assert e is not None, "this card has no effect"
+    return e
+
+
+def continuous(s: GenesisState, inst: int, verb: str) -> Effect | None:
+    """A 永続 effect applies while its card is where its 場所 says, not destroyed, not in a union, and not
+    疲労: 「疲労状態のカードは効果を使えません。」, and a 永続 effect is always in use
+    (「加えて常に発動している状態として扱われます。」) — unless continuous_when_tapped."""
+    e = effect_of(s, inst)
+    if e is None or e.do != verb:
+        return None
+    off = DESTROYED if s.game.continuous_when_tapped else DESTROYED | TAPPED
+    if s.place_of(inst) not in PLACE_ZONES[e.place] or s.flags[inst] & off or s.partner[inst] >= 0:
+        return None
+    return e
+
+
+def aura_bonus(s: GenesisState, inst: int) -> int:
+    """The 永続 auras of the unit's own race on its side (another unit's, not its own)."""
+    tb = s.game.tables
+    seat = s.seat_of(inst)
+    race = tb.race[s.cards[inst]]
+    bonus = 0
+    for other in s.units(seat):
+        if other != inst and tb.race[s.cards[other]] == race:
+            e = continuous(s, other, "aura")
+            if e is not None:
+                bonus += e.amount
+    return bonus
+
+
+def face_up_grave(s: GenesisState, seat: int) -> int:
+    """Face-up cards in the 冥府: what 転生 can pay."""
+    return sum(1 for i in s.zones[seat * NZ + GRAVE] if s.flags[i] & FACE_UP)
+
+
+def in_speed_order(s: GenesisState, items: list[Waiting]) -> list[Waiting]:
+    """Optional effects one event set off: 速度 high to low; equal speed: the first player's first (our
+    decision for simultaneous effects, RULES.md)."""
+    return sorted(items, key=lambda w: (-s.unit_speed(w.source), w.seat != s.first))
+
+
+def order_since(s: GenesisState, mark: int) -> None:
+    """The optional effects set off since ``mark`` (the length of the waiting list when one step began:
+    a damage milling several 術式 cards, several units destroyed at once, a battle's outcome) became usable
+    at the same moment: they wait as one batch, in 速度 order."""
+    if len(s.waiting) - mark > 1:
+        s.waiting[mark:] = in_speed_order(s, s.waiting[mark:])

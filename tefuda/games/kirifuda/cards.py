@@ -17,6 +17,8 @@ from tefuda.core.vocabulary import SHARED, Param, Verb, Vocabulary, int_between,
 # card types (カードの種類)
 ATTACKER, SUPPORT, TRUMP_ATTACKER, TRUMP_SUPPORT = 0, 1, 2, 3
 TYPE_IDS = ("attacker", "support", "trump_attacker", "trump_support")
+# public classes of instances: what every player knows a face-down card to be (the deck it came from)
+MAIN, TRUMP_A, TRUMP_S = 0, 1, 2
 TYPES_JA = {
     "attacker": "アタッカー",
     "support": "サポート",

@@ -14,19 +14,20 @@ from tefuda.core.observe import card_ref, zone_ref
 from . import setup
 from .cards import (
     ATTRIBUTES,
+    MAIN,
     SCHEMA,
+    TRUMP_A,
     TRUMP_ATTACKER,
+    TRUMP_S,
     TRUMP_SUPPORT,
     TYPE_IDS,
     TYPES_EN,
     compile_cards,
 )
+from .position import position as build_position
 from .rulebook import rules
 from .state import MAX_POS, KirifudaState
 from .zones import ATTACKER_SLOT, DECK, HAND, LIFE, NZ, SUPPORT_SLOTS, TRUMP, zone_specs
-
-# public classes of instances: what every player knows a face-down card to be
-MAIN, TRUMP_A, TRUMP_S = 0, 1, 2
 
 KINDS = ActionKinds(
     [
@@ -248,9 +249,7 @@ class KirifudaGame(Game[KirifudaState]):
     def position(self, **spec: Any) -> KirifudaState:
         """A hand-made position (position.py documents the arguments: hands, decks, lives, supports,
         trumps, first, start, round …)."""
-        from .position import position
-
-        return position(self, **spec)
+        return build_position(self, **spec)
 
     # ------------------------------------------------------------------ notation and labels
     def notation(self, state: KirifudaState, action: Action, lang: str = "ja") -> str:

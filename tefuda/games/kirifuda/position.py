@@ -14,8 +14,7 @@ from collections.abc import Sequence
 from tefuda.core import Game, PositionError
 
 from . import phases
-from .cards import SUPPORT, TRUMP_ATTACKER, TRUMP_SUPPORT, TYPE_IDS
-from .game import MAIN, TRUMP_A, TRUMP_S
+from .cards import MAIN, SUPPORT, TRUMP_A, TRUMP_ATTACKER, TRUMP_S, TRUMP_SUPPORT, TYPE_IDS
 from .phase_ids import DRAW, PHASE_NAMES, SET_ATTACKER, UNOPENED_FLAG
 from .state import KirifudaState
 from .zones import ATTACKER_SLOT, DECK, HAND, LIFE, NZ, SUPPORT_SLOTS, TRUMP, zone_specs

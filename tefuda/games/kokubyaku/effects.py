@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 from tefuda.core.chain import CHAIN, Link, hand_to, negate
 from tefuda.core.chain import activate as chain_activate
-from tefuda.core.triggers import CORE_CONDITIONS, Subscriptions, Trigger, Waiting
+from tefuda.core.subscriptions import Subscriptions, Trigger
+from tefuda.core.triggers import CORE_CONDITIONS, Waiting
 
 from .cards import AURA, CHAOS, EQUIP, FIELD, MONSTER, POSSESS, QUICK, SINGLE, Effect
 from .phase_ids import DEFENSE, MAINS, USED

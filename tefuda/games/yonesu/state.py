@@ -383,18 +383,9 @@ class YonesuState(SeatTable):
 
     # ------------------------------------------------------------------ the rules
     def _on_chat(self, seat: int, text: str) -> None:
-        from . import victory  # a chapter of the rules, above this module
-
-        if victory.says_forbidden_name(self, text):
-            victory.eliminate(self, seat, "forbidden_name")
-            if self.result is not None:
-                return
-            p = self.pending
-            self.pending = None
-            if p is not None and p.what == "pay":  # still paying: asked again once the steps have run
-                self.push("ask_pay", p.seat, *p.args)
-            self.push("proceed")
-            self.run()
+        """What is said is judged by the rule ``said`` (victory.py, a chapter above this module), found in the
+        rules table the way the flow finds every rule."""
+        self._fns["said"](self, seat, text)
 
     def paying(self) -> tuple[int, int, int, int] | None:
         """A [捨/…] cost being paid: (payer, force instance, target, cards still to discard)."""

@@ -11,7 +11,10 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING
 
+from tefuda.core.fields import Seat, Str
+
 from .phase_ids import EXCHANGE_FREE, WINDOW
+from .rules import rules
 from .zones import BASE, CFIELD, DISCARD, HAND, NZ, STACK, YFIELD, zid
 
 if TYPE_CHECKING:
@@ -148,6 +151,22 @@ def abandon_turn(s: YonesuState) -> None:
 def _norm(text: str) -> str:
     t = unicodedata.normalize("NFKC", text).casefold()
     return "".join(ch for ch in t if ch.isalnum())
+
+
+@rules.rule(Seat(), Str())
+def said(s: YonesuState, seat: int, text: str) -> None:
+    """A player said something to the table (``State.say``; the state's chat hook calls this rule): saying
+    邪神グラジヨネス's name loses, and the rules run on from where they stood."""
+    if says_forbidden_name(s, text):
+        eliminate(s, seat, "forbidden_name")
+        if s.result is not None:
+            return
+        p = s.pending
+        s.pending = None
+        if p is not None and p.what == "pay":  # still paying: asked again once the steps have run
+            s.push("ask_pay", p.seat, *p.args)
+        s.push("proceed")
+        s.run()
 
 
 def says_forbidden_name(s: YonesuState, text: str) -> bool:

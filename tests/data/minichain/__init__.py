@@ -47,12 +47,11 @@ from tefuda.core.flow import CORE_RULES, FlowState, Rules
 from tefuda.core.game import sample_capped
 from tefuda.core.priority import Window
 from tefuda.core.prompt import ACT, PICK, PROMPT_ACTIONS, action_text, ask
+from tefuda.core.subscriptions import Subscriptions, Trigger
 from tefuda.core.triggers import (
     CORE_CONDITIONS,
     WAITING,
     Replacement,
-    Subscriptions,
-    Trigger,
     Waiting,
     replacement_for,
 )
