@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from .errors import PositionError
 
 
@@ -39,6 +41,7 @@ class Ctx:
         self.find_card = find_card
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game's own classes, compiled or not
 class FieldType:
     """A field's type. ``remap`` maps instance ids (``m[old] = new``); ``dump``/``load`` convert to and from
     the readable, numbering-free form of position files."""

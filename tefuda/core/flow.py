@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from .actions import Action
 from .errors import PositionError
 from .fields import Ctx, FieldType, Seq, _bad
@@ -157,6 +159,7 @@ class FramesField(FieldType):
         return out
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game's own classes, compiled or not
 class FlowState(State):
     """A state whose rules run on the flow: ``pending`` (the prompt waiting for an answer, or None),
     ``frames`` (what is left to do, the last one next) and ``waiting`` (triggered abilities that went off

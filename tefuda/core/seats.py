@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from .flow import FlowState
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game's own classes, compiled or not
 class SeatTable(FlowState):
     """A state on the flow whose zones are laid out by seat. One line of classes (State → FlowState →
     SeatTable → TurnOwner), not mixins: a compiled build (mypyc) has single inheritance only, and a line keeps
@@ -19,7 +22,6 @@ class SeatTable(FlowState):
     hand_place: ClassVar[int] = 1  # which of a seat's places is its hand (手札)
 
     first: int  # the seat that went first (the game sets it in its setup)
-    game: Any  # the game, with its compiled card tables (typed loosely: the game's module imports its state)
 
     @property
     def tables(self) -> Any:
@@ -52,6 +54,7 @@ class SeatTable(FlowState):
         return self.first_instance(self.zone_base + seat * self.seat_zones + self.hand_place, card)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game's own classes, compiled or not
 class TurnOwner(SeatTable):
     """A seat-laid state that keeps whose turn it is in ``active``, who went first in ``first`` and the turns
     begun in ``turn``: the core's turn-player questions answered from them."""

@@ -23,6 +23,8 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from .actions import Action, ActionSpace
 from .cards import CardSet
 from .counters import counter
@@ -99,6 +101,7 @@ def shares(health: Sequence[float]) -> list[float]:
 S = TypeVar("S", bound="State")  # a game's own State subclass
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game's own classes, compiled or not
 class GameBase(ABC, Generic[S]):
     """The part of a game (:class:`~tefuda.core.game.Game`) that its states and the observation code call:
     its identity, the card set, how the game can end, the events card triggers listen to, its options,
@@ -203,6 +206,7 @@ class GameBase(ABC, Generic[S]):
         """What ``seat`` may see of ``state`` (``State.observation``; built by ``core/observe.py``)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game's own classes, compiled or not
 class State:
     """The shared state machinery; see the module docstring."""
 
@@ -242,7 +246,9 @@ class State:
         super().__init_subclass__(**kwargs)
         cls._card_defaults = tuple((name, cf.default) for name, cf in cls._CARD_FIELDS.items())
 
-    game: GameBase
+    # the game (a GameBase); typed Any so that each game's own state reads its own game's tables and options
+    # (a game's module imports its state, so the state cannot name the game's class)
+    game: Any
     rng: Chance | Rng  # Chance in a real game; an agent's Rng in a world it imagines
     cards: list[int]
     cls: tuple[int, ...]
