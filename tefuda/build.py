@@ -45,9 +45,9 @@ def compiled_modules() -> list[str]:
     return out
 
 
-def stale_modules() -> list[str]:
+def stale_modules(root: Path | None = None) -> list[str]:
     """Compiled modules whose source changed after they were compiled: they would run old code."""
-    root = Path(__file__).resolve().parent.parent
+    root = root or Path(__file__).resolve().parent.parent
     out = []
     for src in compiled_sources(root):
         py = root / src

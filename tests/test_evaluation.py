@@ -100,7 +100,7 @@ def test_the_search_with_the_learned_evaluation_acts_on_the_decision_alone(tmp_p
 
     path = tmp_path / "w.json"
     train("kirifuda", games=3, seed=1, jobs=1, spec="ismcts:iters=10", out=str(path))
-    monkeypatch.setattr(evaluation, "weights_path", lambda game, n: path)
+    monkeypatch.setenv("TEFUDA_EVAL_WEIGHTS", str(path))
     evaluation.cached_evaluation.cache_clear()
     try:
         rng = Rng(4)
@@ -119,7 +119,7 @@ def test_the_search_with_the_learned_evaluation_acts_on_the_decision_alone(tmp_p
 def test_eval_learned_without_weights_says_how_to_get_them(monkeypatch, tmp_path):
     from tefuda.agents import evaluation
 
-    monkeypatch.setattr(evaluation, "weights_path", lambda game, n: tmp_path / "none.json")
+    monkeypatch.setenv("TEFUDA_EVAL_WEIGHTS", str(tmp_path / "none.json"))
     evaluation.cached_evaluation.cache_clear()
     try:
         state = load_case("kirifuda")[0].new_state(None, 1)

@@ -83,13 +83,19 @@ def test_every_state_estimates_who_is_ahead(game_id):
         assert abs(sum(guess) - state.nplayers / sides) < 1e-9  # a team's seats share their side's chance
 
 
-def test_a_cut_playout_is_scored_by_the_estimate(monkeypatch):
-    """depth=1: no playout from the opening can end the game, so every result is the game's guess."""
+class _Sure:
+    """An evaluator that calls every cut playout for the first seat (no patching of a compiled class)."""
+
+    def estimate(self, world):
+        return [0.9, 0.1]
+
+
+def test_a_cut_playout_is_scored_by_the_evaluation():
+    """depth=1: no playout from the opening can end the game, so every result is the evaluation's guess."""
     game, _ = load_case("kirifuda")
     state = game.new_state(None, 5)
-    monkeypatch.setattr(type(state), "estimate", lambda self: [0.9, 0.1])
     d = decision_for(state)
-    evals = IsmctsAgent(seed=1, iters=20, depth=1, eval="estimate").evaluate(d)
+    evals = IsmctsAgent(seed=1, iters=20, depth=1, evaluator=_Sure()).evaluate(d)
     seat = d.seat
     assert all(abs(e.win_rate - (0.9 if seat == 0 else 0.1)) < 1e-9 for e in evals if e.visits)
     full = IsmctsAgent(seed=1, iters=20, depth=0).evaluate(d)  # played to the end: real results

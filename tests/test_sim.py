@@ -4,8 +4,8 @@ seed and a replay that repeats it."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from tefuda.agents import RandomAgent
 from tefuda.core.replay import load_replay, replay_steps
 from tefuda.lab.runner import game_seed, simulate
 
@@ -22,23 +22,17 @@ def test_aborted_games_are_counted_and_saved(tmp_path):
     assert not state.is_over
 
 
-def test_errors_are_reported_with_seed_and_replay(tmp_path, monkeypatch):
-    calls = {"n": 0}
-    real = RandomAgent.act
-
-    def flaky(self, decision):
-        calls["n"] += 1
-        if calls["n"] == 7:
-            raise RuntimeError("a rule hole")
-        return real(self, decision)
-
-    monkeypatch.setattr(RandomAgent, "act", flaky)
-    s = simulate("kirifuda", ["random", "random"], 2, seed=3, jobs=1, error_dir=tmp_path)
-    assert len(s.errors) == 1
-    e = s.errors[0]
-    assert e["seed"] == game_seed(3, 0) and "RuntimeError: a rule hole" in e["error"]
-    body = json.loads((tmp_path / f"error-{e['seed']}.json").read_text(encoding="utf-8"))
-    assert len(body["actions"]) == 6 and body["seed"] == e["seed"]
+def test_errors_are_reported_with_seed_and_replay(tmp_path):
+    """An agent that fails on the seventh action of a game (tests/data/flaky_policy.py: its module is
+    loaded afresh for each game) ends each game with a report: the game's seed and its replay so far."""
+    spec = f"policy:module={Path(__file__).parent / 'data' / 'flaky_policy.py'}"
+    s = simulate("kirifuda", [spec, spec], 2, seed=3, jobs=1, error_dir=tmp_path)
+    assert sorted(e["seed"] for e in s.errors) == sorted(game_seed(3, k) for k in range(2))
+    for e in s.errors:
+        assert "RuntimeError: a rule hole" in e["error"]
+        body = json.loads((tmp_path / f"error-{e['seed']}.json").read_text(encoding="utf-8"))
+        # six decisions the policy answered, and any the game played alone (a single legal action)
+        assert len(body["actions"]) >= 6 and body["seed"] == e["seed"]
 
 
 def test_results_do_not_depend_on_jobs():

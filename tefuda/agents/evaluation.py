@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -160,7 +161,11 @@ def mode_key(game: Any, nplayers: int) -> str:
 
 def weights_path(game: Any, nplayers: int) -> Path:
     """Where the weights for this game's card set live: the game's folder for its own cards, else the data
-    directory (a designer's card set, by its hash)."""
+    directory (a designer's card set, by its hash); ``TEFUDA_EVAL_WEIGHTS`` names one file instead (trying a
+    freshly trained file before it goes in its place)."""
+    chosen = os.environ.get("TEFUDA_EVAL_WEIGHTS")
+    if chosen:
+        return Path(chosen)
     key = mode_key(game, nplayers)
     if not game.cards_path:
         return Path(type(game).package_dir) / f"eval-{key}.json"

@@ -44,6 +44,7 @@ class GreedyAgent:
         self.rollouts = rollouts
         self.max_actions = max_actions
         self.seconds = seconds
+        self.playouts = 0  # playouts run so far (what the clock and the budget allow)
 
     def act(self, decision: Decision) -> Action:
         legal = decision.legal
@@ -61,6 +62,7 @@ class GreedyAgent:
                 s = world.clone()
                 s.apply(legal[i])
                 random_playout(s, self.rng, self.max_actions)
+                self.playouts += 1
                 res = s.outcome()
                 totals[i] += 0.0 if res is None else res.returns(s.nplayers)[seat]
                 counts[i] += 1

@@ -79,7 +79,11 @@ class IsmctsAgent:
         eval: str = "auto",  # the option's name in specs (ismcts:eval=learned)
         max_seconds: float = 0.0,
         decisive: int = 4,
+        evaluator: Any = None,
     ) -> None:
+        """``evaluator`` (from Python only, not a spec option): any object with ``estimate(world)`` → each
+        seat's chance of winning, or None; it scores the cut playouts instead of ``eval`` (a research
+        evaluation, a network say)."""
         if not 1 <= iters <= 100_000_000:
             raise ValueError("ismcts: iters must be 1–100000000")
         if not 0 <= seconds <= 3600:  # also refuses nan and inf
@@ -109,6 +113,7 @@ class IsmctsAgent:
         self.max_seconds = max_seconds
         self.decisive = decisive
         self._banned: frozenset[Action] = frozenset()  # root actions the search leaves out (sure losses)
+        self.evaluator = evaluator
         self._learned: Any = None  # the fitted evaluation of the decision's game, when used
         self.last_iterations = 0
 
@@ -168,8 +173,8 @@ class IsmctsAgent:
         cap = start + self.max_seconds if self.max_seconds > 0 else None
         n = 0
         sampler = decision.sampler()
-        self._learned = None
-        if self.eval != "estimate" and self.depth:
+        self._learned = self.evaluator
+        if self.evaluator is None and self.eval != "estimate" and self.depth:
             from .evaluation import cached_evaluation
 
             nplayers = sampler.world_players

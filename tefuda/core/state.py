@@ -101,7 +101,7 @@ def shares(health: Sequence[float]) -> list[float]:
 S = TypeVar("S", bound="State")  # a game's own State subclass
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # a game's own classes, compiled or not
+@mypyc_attr(native_class=False)  # a plain class even when compiled: games subclass it in Python, weakly keyed
 class GameBase(ABC, Generic[S]):
     """The part of a game (:class:`~tefuda.core.game.Game`) that its states and the observation code call:
     its identity, the card set, how the game can end, the events card triggers listen to, its options,
