@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Generic, cast
 
 from .actions import Action
 from .cards import ADD, CardSchema, CardSet, load_cardset, merge_cardsets
@@ -86,7 +86,7 @@ class GameInfo:
     terminal_player: int  # current_player once the game is over
 
 
-class Game(GameBase[S]):
+class Game(GameBase, Generic[S]):
     """A registered game: the contract every game implements, and nothing else (docs/game-contract.md).
 
     A game sets the class attributes below and implements, on the game object:

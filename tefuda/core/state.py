@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -98,11 +98,11 @@ def shares(health: Sequence[float]) -> list[float]:
     return [h / total for h in health]
 
 
-S = TypeVar("S", bound="State")  # a game's own State subclass
+S = TypeVar("S", bound="State")  # a game's own State subclass (Game is generic in it)
 
 
 @mypyc_attr(native_class=False)  # a plain class even when compiled: games subclass it in Python, weakly keyed
-class GameBase(ABC, Generic[S]):
+class GameBase(ABC):
     """The part of a game (:class:`~tefuda.core.game.Game`) that its states and the observation code call:
     its identity, the card set, how the game can end, the events card triggers listen to, its options,
     zones, action space and notation. ``Game`` is the whole contract and the registry; this base lives
@@ -152,20 +152,22 @@ class GameBase(ABC, Generic[S]):
         """The table's zones for ``nplayers`` players."""
 
     # ------------------------------------------------------------------ notation and labels
+    # (``state`` is a State, typed Any here so that each game's Game names its own State subclass: Game is
+    # generic in it, this base is not — a compiled build keeps it a plain class, which cannot be generic)
     @abstractmethod
-    def notation(self, state: S, action: Action, lang: str = "ja") -> str:
+    def notation(self, state: Any, action: Action, lang: str = "ja") -> str:
         """An action as text: what a player types and a replay stores (``lang="en"``: English names)."""
 
     @abstractmethod
-    def label(self, state: S, action: Action) -> tuple[str, str]:
+    def label(self, state: Any, action: Action) -> tuple[str, str]:
         """A menu label for a legal action: (Japanese, English)."""
 
-    def describe(self, state: S, action: Action) -> str:
+    def describe(self, state: Any, action: Action) -> str:
         """The label, Japanese and English side by side."""
         ja, en = self.label(state, action)
         return f"{ja} — {en}"
 
-    def parse(self, state: S, text: str) -> Action:
+    def parse(self, state: Any, text: str) -> Action:
         """Text -> the legal action whose notation it is (Japanese or English names, any case and spacing);
         anything else raises :class:`NotationError` saying why and what is legal now."""
         text = " ".join(text.split())
@@ -177,7 +179,7 @@ class GameBase(ABC, Generic[S]):
                     return a
         raise NotationError(self.explain_notation(state, text))
 
-    def explain_notation(self, state: S, text: str) -> str:
+    def explain_notation(self, state: Any, text: str) -> str:
         """Why typed text is not a legal action now: empty, an unknown kind of action, the game is over, or
         not legal at this moment — with what is legal."""
         words = text.split()
@@ -193,7 +195,7 @@ class GameBase(ABC, Generic[S]):
         return f"{text!r} is not legal now (P{state.to_move + 1} may: {shown})"
 
     @abstractmethod
-    def action_refs(self, state: S, action: Action, seat: int) -> list[dict[str, Any]]:
+    def action_refs(self, state: Any, action: Action, seat: int) -> list[dict[str, Any]]:
         """The zones and cards an action is about (``{"zone", "pos", "card"}`` each), for a UI to make them
         clickable. ``seat`` is the one who may take it: a ref names a card (``card``) only where that seat
         may know it, and a position only where it can see one. A game names exactly what each of its
@@ -202,7 +204,7 @@ class GameBase(ABC, Generic[S]):
         fallback_refs``)."""
 
     @abstractmethod
-    def observation(self, state: S, seat: int) -> dict[str, Any]:
+    def observation(self, state: Any, seat: int) -> dict[str, Any]:
         """What ``seat`` may see of ``state`` (``State.observation``; built by ``core/observe.py``)."""
 
 
