@@ -57,7 +57,7 @@ pure:
 
 # the whole suite against the compiled build (CI runs it after `make test`)
 test-fast: fast
-	TEFUDA_EXPECT_BUILD=compiled $(BIN)/python -m pytest -n auto
+	TEFUDA_EXPECT_BUILD=compiled $(BIN)/python -m pytest -n auto --timeout 600
 
 lint: $(STAMP)
 	$(BIN)/ruff check --fix .

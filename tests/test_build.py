@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 import tefuda.build as build
+from tefuda.agents import decision_for
 from tefuda.cli.main import app
+from tefuda.core.game import mode_cases
+from tests.conftest import random_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,3 +60,17 @@ def test_bench_says_which_build_ran():
     out = CliRunner().invoke(app, ["bench", "kirifuda", "--seconds", "0.2", "--json"])
     assert out.exit_code == 0, out.output
     assert json.loads(out.output)["build"] == build.describe()
+
+
+@pytest.mark.parametrize("case", mode_cases())
+def test_decisions_and_states_pickle_in_either_build(case):
+    """The AI's worker processes and the lab's receive decisions and worlds pickled: a compiled frozen class
+    must rebuild through its constructor (core/frozen.py), the same state to the last per-card mark."""
+    for n, (state, _) in enumerate(random_game(case, 5)):
+        if n % 7:
+            continue
+        again = pickle.loads(pickle.dumps(state))
+        assert again.digest() == state.digest() and again.legal_actions() == state.legal_actions()
+        d = decision_for(state)
+        d2 = pickle.loads(pickle.dumps(d))
+        assert d2.legal == d.legal and d2.seat == d.seat and d2.observation == d.observation

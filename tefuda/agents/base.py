@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tefuda.core import Action, Rng, State
+from tefuda.core.frozen import by_constructor
 from tefuda.core.game import cached_game
 
 
@@ -46,6 +47,9 @@ class Decision:
         """One world consistent with this seat's knowledge (rebuilds it each time; a search keeps a
         :meth:`sampler`)."""
         return self.sampler().sample(rng)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickled by its constructor (core/frozen.py)
+        return by_constructor(self)
 
 
 class Sampler:

@@ -31,6 +31,7 @@ from .counters import counter
 from .errors import IllegalActionError, NotationError
 from .events import CARD, PLACE, CardRef, Event, PlaceRef
 from .fields import CardField, FieldType, Flags, Inst
+from .frozen import by_constructor
 from .rng import Chance, Rng, stream_from, stream_state
 from .subscriptions import Subscriptions
 from .zones import HIDDEN, PRIVATE, PUBLIC, ZoneSpec
@@ -87,6 +88,9 @@ class Outcome:
             return [0.0] * nplayers
         won = self.winners
         return [1.0 if s in won else -1.0 for s in range(nplayers)]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickled by its constructor (core/frozen.py)
+        return by_constructor(self)
 
 
 def shares(health: Sequence[float]) -> list[float]:

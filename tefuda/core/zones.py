@@ -6,6 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .frozen import by_constructor
+
 PUBLIC = 0  # everyone sees identities (discard pile, reveal area)
 PRIVATE = 1  # the owner sees identities (hand; face-down set cards); face-up cards there are public
 HIDDEN = 2  # nobody sees identities unless they learned them (deck, life)
@@ -60,6 +62,9 @@ class ZoneSpec:
     @property
     def label_en(self) -> str:
         return self.name_en or self.name.replace("_", " ")
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickled by its constructor (core/frozen.py)
+        return by_constructor(self)
 
 
 def each_seat(nplayers: int, zones: Iterable[ZoneSpec]) -> tuple[ZoneSpec, ...]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from tefuda.core import CardSchema, CardSet, Field
 from tefuda.core.cards import TEXT_FIELDS, int_range
+from tefuda.core.frozen import by_constructor
 from tefuda.core.vocabulary import SHARED, Param, Verb, Vocabulary, int_between
 
 CREATURE, EVOLUTION, SPELL, YELLOW, RED = range(5)
@@ -282,6 +283,9 @@ class Effect:
     own: int = 0
     opponent: int = 0
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickled by its constructor (core/frozen.py)
+        return by_constructor(self)
+
 
 @dataclass(frozen=True)
 class Tables:
@@ -301,6 +305,9 @@ class Tables:
     supported: tuple[bool, ...]
     invasion: tuple[int, ...]  # 侵略: the 文明 bit of the Commands it may invade, 0 none
     counted: tuple[bool, ...]  # can be a doubt: a deck card without "4枚以上デッキに入れることができる"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickled by its constructor (core/frozen.py)
+        return by_constructor(self)
 
 
 def compile_cards(cardset: CardSet) -> Tables:

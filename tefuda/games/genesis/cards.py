@@ -15,6 +15,7 @@ from typing import Any
 
 from tefuda.core import CardSchema, CardSet, Field
 from tefuda.core.cards import TEXT_FIELDS, int_range
+from tefuda.core.frozen import by_constructor
 from tefuda.core.subscriptions import Subscriptions, Trigger
 from tefuda.core.vocabulary import SHARED, Param, Verb, Vocabulary, int_between, one_of
 
@@ -127,6 +128,9 @@ class Effect:
         """「種類/場所(コスト)」 as printed."""
         return f"{self.kind}/{self.place}({self.cost})"
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickled by its constructor (core/frozen.py)
+        return by_constructor(self)
+
 
 def _check_effect(value: Any) -> str | None:
     if not isinstance(value, dict):
@@ -196,6 +200,9 @@ class Tables:
     defense: tuple[int, ...]
     race: tuple[str, ...]
     effect: tuple[Effect | None, ...]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickled by its constructor (core/frozen.py)
+        return by_constructor(self)
 
 
 def compile_cards(cardset: CardSet) -> Tables:

@@ -12,6 +12,7 @@ from typing import Any
 
 from tefuda.core import CardSchema, CardSet, Field
 from tefuda.core.cards import TEXT_FIELDS
+from tefuda.core.frozen import by_constructor
 from tefuda.core.vocabulary import SHARED, Param, Verb, Vocabulary, int_between, one_of
 
 # card types (カードの種類)
@@ -81,6 +82,9 @@ class Effect:
     behind: bool = False
     life_le: int = -1
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickled by its constructor (core/frozen.py)
+        return by_constructor(self)
+
 
 def _check_effects(value: Any) -> str | None:
     return VOCABULARY.check_list(value, '{ do = "draw", count = 1 }')
@@ -125,6 +129,9 @@ class Tables:
     attrs: tuple[int, ...]
     cost: tuple[str, ...]
     effects: tuple[tuple[Effect, ...], ...]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickled by its constructor (core/frozen.py)
+        return by_constructor(self)
 
 
 def compile_cards(cardset: CardSet) -> Tables:

@@ -16,6 +16,7 @@ from typing import Any
 
 from tefuda.core import CardFileError, CardSchema, CardSet, Field
 from tefuda.core.cards import TEXT_FIELDS, int_range
+from tefuda.core.frozen import by_constructor
 from tefuda.core.vocabulary import SHARED, Param, Verb, Vocabulary, int_between, one_of
 
 MONSTER, CHAOS, SINGLE, AURA, EQUIP, POSSESS, QUICK, FIELD = range(8)
@@ -248,6 +249,9 @@ class Effect:
     level: int = 0  # revive's max_level
     once: bool = False
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickled by its constructor (core/frozen.py)
+        return by_constructor(self)
+
 
 @dataclass(frozen=True)
 class Tables:
@@ -262,6 +266,9 @@ class Tables:
     # 混成: ((black by, value), (white by, value)), by "race" or "name"
     recipe: tuple[tuple[tuple[str, str], tuple[str, str]] | None, ...]
     effects: tuple[tuple[Effect, ...], ...]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickled by its constructor (core/frozen.py)
+        return by_constructor(self)
 
 
 def compile_cards(cardset: CardSet) -> Tables:

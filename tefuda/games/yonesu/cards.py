@@ -14,6 +14,7 @@ from typing import Any
 
 from tefuda.core import CardSchema, CardSet, Field
 from tefuda.core.cards import TEXT_FIELDS, int_range
+from tefuda.core.frozen import by_constructor
 from tefuda.core.vocabulary import SHARED, Param, Verb, Vocabulary, int_between
 
 YONESU, FORCE = 0, 1
@@ -74,6 +75,9 @@ class Effect:
     do: str
     amount: int = 0
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickled by its constructor (core/frozen.py)
+        return by_constructor(self)
+
 
 @dataclass(frozen=True, slots=True)
 class DiscardCost:
@@ -96,6 +100,9 @@ class DiscardCost:
             ja.append("ヨネス" if (self.type == "yonesu" or self.min_level) else "フォース")
             en.append("Yonesu" if (self.type == "yonesu" or self.min_level) else "Force")
         return (f"[捨/{''.join(ja)}{self.count}枚]", f"[discard {self.count} {' '.join(en) or 'card'}]")
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickled by its constructor (core/frozen.py)
+        return by_constructor(self)
 
 
 def _check_levels(value: Any) -> str | None:
@@ -188,6 +195,9 @@ class Tables:
     effects: tuple[tuple[Effect, ...], ...]
     min_force_lilith: int  # the cheapest フォース's リリス (public: who could possibly act)
     min_interrupt_lilith: int
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickled by its constructor (core/frozen.py)
+        return by_constructor(self)
 
 
 def compile_cards(cardset: CardSet) -> Tables:
