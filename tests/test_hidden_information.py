@@ -3,12 +3,14 @@ and seat, and checked for the plain-data rule on everything an agent receives.""
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 from typing import Any
 
 import pytest
 
 from tefuda.agents import Decision, decision_for
+from tefuda.agents.base import WORLD_SEED
 from tefuda.core import HIDDEN, Action, Rng, State
 from tefuda.core.game import load_case, mode_cases
 from tests.attack import MARGIN, attack
@@ -44,12 +46,10 @@ def test_an_attacker_with_everything_a_seat_was_given_guesses_no_better_than_cha
 def _unsealed(state: State) -> Decision:
     """The decision as an engine that renumbers nothing would build it: the world's instance ids are the true
     ones (identities resampled, as before)."""
-    orig = State.relabel
-    State.relabel = lambda self, m: None  # type: ignore[method-assign]
-    try:
-        return decision_for(state)
-    finally:
-        State.relabel = orig  # type: ignore[method-assign]
+    sealed = decision_for(state)
+    rng = Rng(WORLD_SEED ^ state.steps * 0x9E3779B97F4A7C15)
+    world = state.determinize(sealed.seat, rng, renumber=False).snapshot()
+    return dataclasses.replace(sealed, world=world)
 
 
 @pytest.mark.parametrize("case", ["kirifuda", "yonesu@2p", "genesis"])
@@ -89,7 +89,7 @@ def test_a_decision_is_plain_data(game_id):
             d = decision_for(state)
             for f in ("seat", "game", "options", "cards_path", "legal", "labels", "observation", "world"):
                 _plain(getattr(d, f), f"decision.{f}")
-            assert set(d.__dict__) == {
+            assert {f.name for f in dataclasses.fields(d)} | set(getattr(d, "__dict__", ())) == {
                 "seat",
                 "game",
                 "options",

@@ -6,14 +6,19 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tefuda.core.chain import EACH, activate, holder, open_window, pass_priority, pop_link
+from tefuda.core.chain import EACH, Link, activate, holder, open_window, pass_priority, pop_link
 from tefuda.core.priority import Window, clockwise_from, window_from
 
 
+def _link(source: int) -> Link:
+    """A chain item standing for the effect of card ``source`` (the chain keeps Links, nothing else)."""
+    return Link(seat=0, source=source, ability=0)
+
+
 def _pass(windows, items):
-    """The holder passes: what happens, and the item that resolves (if one does)."""
+    """The holder passes: what happens, and the card of the item that resolves (if one does)."""
     what = pass_priority(windows, items, EACH)
-    return what, pop_link(items) if what == "resolve" else None
+    return what, pop_link(items).source if what == "resolve" else None
 
 
 def test_window_closes_when_everyone_passed_in_a_row():
@@ -44,19 +49,20 @@ def test_four_players_from_the_attackers_left():
 
 def test_responses_resolve_before_what_they_answer():
     windows: list[Window] = []
-    items: list[str] = []
+    items: list[Link] = []
+    a, b = 1, 2  # the cards of A and B
     open_window(windows, items, (1, 0), 1)
-    activate(windows, items, "A", EACH)  # seat 1 activates A
+    activate(windows, items, _link(a), EACH)  # seat 1 activates A
     assert holder(windows) == 0
-    activate(windows, items, "B", EACH)  # seat 0 answers with B
+    activate(windows, items, _link(b), EACH)  # seat 0 answers with B
     assert holder(windows) == 1
     assert _pass(windows, items) == ("continue", None)  # seat 1 passes
     # seat 0 passes too: two passes in a row close B's window, and B resolves first
-    assert _pass(windows, items) == ("resolve", "B")
+    assert _pass(windows, items) == ("resolve", b)
     # A's window goes on where it was: seat 1 (after seat 0 acted)
     assert holder(windows) == 1
     assert _pass(windows, items) == ("continue", None)
-    assert _pass(windows, items) == ("resolve", "A")
+    assert _pass(windows, items) == ("resolve", a)
     # the phase window goes on after seat 1, who activated A there: seat 0 is next
     assert holder(windows) == 0
     assert _pass(windows, items) == ("continue", None)
@@ -68,7 +74,7 @@ def test_responses_resolve_before_what_they_answer():
 @given(st.integers(2, 4), st.lists(st.booleans(), max_size=40), st.integers(0, 3))
 def test_any_sequence_ends_and_resolves_everything_in_lifo_order(n, moves, start):
     windows: list[Window] = []
-    items: list[int] = []
+    items: list[Link] = []
     open_window(windows, items, clockwise_from(n, start % n), start % n)
     activated: list[int] = []
     resolved: list[int] = []
@@ -78,7 +84,7 @@ def test_any_sequence_ends_and_resolves_everything_in_lifo_order(n, moves, start
         act = moves.pop(0) if moves else False
         if act:
             activated.append(nxt)
-            activate(windows, items, nxt, EACH)
+            activate(windows, items, _link(nxt), EACH)
             nxt += 1
             continue
         what, item = _pass(windows, items)

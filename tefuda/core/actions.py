@@ -8,7 +8,7 @@ RL-style action masks.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .errors import IllegalActionError, NotationError
 
@@ -36,6 +36,10 @@ class ActionSpace:
             n += max(sa, 1) * max(sb, 1)
         self.size = n
         self._index: dict[Action, int] = {}  # only actions inside the space are kept
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled by its kinds (a compiled build cannot rebuild it field by field; the cache starts over)."""
+        return ActionSpace, (self._kinds,)
 
     @property
     def kinds(self) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copyreg
 import importlib
 import importlib.metadata
 import pkgutil
@@ -119,6 +120,13 @@ class Game(GameBase, Generic[S]):
     event_refs: ClassVar[dict[str, str]] = {}
     _cardset_cache: ClassVar[dict[str, CardSet]] = {}
     texts: ClassVar[Texts]  # the game's texts.toml (core/texts.py)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A registered game pickles by name — id, options, card file — and a worker process rebuilds it from
+        its own cache (``cached_game``) rather than receiving its tables; any other pickles whole."""
+        if _REGISTRY.get(self.id) is type(self):
+            return cached_game, (self.id, dict(self.options), self.cards_path)
+        return copyreg.__newobj__, (type(self),), dict(self.__dict__)  # type: ignore[attr-defined]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game's words and house rules are data beside its rules: ``texts.toml`` (event templates, term

@@ -14,11 +14,13 @@ says exactly what its actions name (``Game.action_refs``, helped by :func:`card_
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from collections.abc import MutableSequence, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .actions import Action
 from .counters import counter  # noqa: F401 - kept here too: the name a third party's game imports
 from .prompt import A_PICK, A_PICK_CARD, MENU
+from .rng import Rng
 from .zones import HIDDEN, PUBLIC
 
 if TYPE_CHECKING:
@@ -82,14 +84,36 @@ class _DryRunStop(Exception):
     """A dry run reached what the acting seat may not know: a chance draw."""
 
 
-class _NoChance:
+T = TypeVar("T")
+
+
+class _NoChance(Rng):
     """The chance stream of a dry run: whatever the rules draw from it stops the run (a shuffle, a random
-    discard, a die) — its outcome is not drawn yet, so nothing may depend on it."""
+    discard, a die) — its outcome is not drawn yet, so nothing may depend on it. A stream by type (a
+    compiled build checks it), every draw refused."""
 
     __slots__ = ()
 
-    def __getattr__(self, name: str) -> Any:
-        raise _DryRunStop(name)
+    def copy(self) -> Rng:
+        raise _DryRunStop("copy")
+
+    def next64(self) -> int:
+        raise _DryRunStop("next64")
+
+    def below(self, n: int) -> int:
+        raise _DryRunStop("below")
+
+    def choice(self, seq: Sequence[T]) -> T:
+        raise _DryRunStop("choice")
+
+    def shuffle(self, seq: MutableSequence[T]) -> None:
+        raise _DryRunStop("shuffle")
+
+    def permutation(self, n: int) -> list[int]:
+        raise _DryRunStop("permutation")
+
+    def fork(self) -> Rng:
+        raise _DryRunStop("fork")
 
 
 def fallback_refs(state: State, action: Action, seat: int) -> list[dict[str, Any]]:
@@ -176,7 +200,7 @@ def _dry_run(state: State, action: Action, seat: int) -> State:
             for name, default in state._card_defaults:
                 lists[name][i] = default
     w.cards = cards
-    w.rng = _NoChance()  # type: ignore[assignment]
+    w.rng = _NoChance()
     w.log = None
     w.track = None
     w._legal = None

@@ -597,24 +597,26 @@ class State:
     def knows(self, seat: int, inst: int) -> bool:
         return bool((self.known[inst] >> seat) & 1)
 
-    def emit(self, code: str, seat: int = -1, inst: int = -1, /, **args: Any) -> None:
+    # (positional-only under names no event argument takes: a compiled build binds a keyword argument
+    # named like a parameter to that parameter, so ``code=`` of a lose event would be lost)
+    def emit(self, event_code: str, event_seat: int = -1, event_inst: int = -1, /, **args: Any) -> None:
         """Record an event (only when this state records events): ``code``, the seat it concerns, the card
         instance it is about (its identity goes to whoever may know it now), and named public arguments —
         numbers, strings, or ``At``/``Card``/``Zone`` references resolved here (core/events.py)."""
         g = self.game
-        if code in g.listened:
-            only = g.listen_only.get(code)  # "when this card …": only those cards' events are collected
-            if only is None or (inst >= 0 and self.cards[inst] in only):
-                self._heard(code, seat, inst)
+        if event_code in g.listened:
+            only = g.listen_only.get(event_code)  # "when this card …": only those cards' events are collected
+            if only is None or (event_inst >= 0 and self.cards[event_inst] in only):
+                self._heard(event_code, event_seat, event_inst)
         log = self.log
         if log is None:
             return
         refs = g.event_refs_all
         resolved = tuple((k, self._resolve(refs.get(k), v)) for k, v in args.items()) if args else ()
-        if inst >= 0:
-            log.append(Event(code, seat, self.cards[inst], self.known[inst], resolved))
+        if event_inst >= 0:
+            log.append(Event(event_code, event_seat, self.cards[event_inst], self.known[event_inst], resolved))
         else:
-            log.append(Event(code, seat, -1, 0, resolved))
+            log.append(Event(event_code, event_seat, -1, 0, resolved))
 
     def _heard(self, code: str, seat: int, inst: int) -> None:
         """An event some card's triggered ability listens to happened (the flow's states collect them)."""
@@ -668,7 +670,7 @@ class State:
         return [e.view(seat) for e in (self.log or [] if events is None else events)]
 
     # ------------------------------------------------------------------ determinization
-    def determinize(self, seat: int, rng: Rng) -> State:
+    def determinize(self, seat: int, rng: Rng, *, renumber: bool = True) -> State:
         """A full state consistent with everything ``seat`` knows, every unknowable identity resampled and
         every unknowable *instance* renumbered.
 
@@ -680,10 +682,13 @@ class State:
         world to the next. The RNG is reseeded, so nothing of the true future leaks either.
 
         Everything here runs in *place order* (zone by zone), never in id order, and draws only on what the
-        seat knows: two states that differ only in what the seat cannot know give the same world."""
-        return self.determinizer(seat)(rng)
+        seat knows: two states that differ only in what the seat cannot know give the same world.
 
-    def determinizer(self, seat: int) -> Callable[[Rng], State]:
+        ``renumber=False`` keeps the true ids (identities still resampled): only to show what renumbering
+        protects against (the attack test's planted engine) — never hand such a world to a seat."""
+        return self.determinizer(seat, renumber=renumber)(rng)
+
+    def determinizer(self, seat: int, *, renumber: bool = True) -> Callable[[Rng], State]:
         """:meth:`determinize` for many worlds of one state: what depends only on the state and the seat
         (which cards are unknown, their groups, the fixed pools, public constraints) is worked out once,
         the rest for each world — the same draws, in the same order, as ``determinize``."""
@@ -714,7 +719,7 @@ class State:
             constrained = [(i, ok) for i, ok in checks if ok is not None]
             rest = [i for i, ok in checks if ok is None]
             plans.append((own, klass, len(unknown), pool, known_defs, constrained, rest))
-        renumber = [(groups[key], sorted(groups[key])) for key in keys]
+        regroup = [(groups[key], sorted(groups[key])) for key in keys]
 
         def world(rng: Rng) -> State:
             new = self.clone()
@@ -739,12 +744,13 @@ class State:
                     cards[i] = c
             new.cards = cards
             m = list(range(n))
-            for unknown, ids in renumber:
+            for unknown, ids in regroup:
                 ids = ids[:]
                 rng.shuffle(ids)
                 for i, j in zip(unknown, ids, strict=True):
                     m[i] = j
-            new.relabel(m)
+            if renumber:
+                new.relabel(m)
             return new
 
         return world

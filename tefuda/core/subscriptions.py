@@ -8,7 +8,7 @@ module imports this one, and ``triggers.py`` imports the state's (no import cycl
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Trigger(NamedTuple):
@@ -26,9 +26,10 @@ class Subscriptions:
     event costs when nobody listens), and per code, per card definition, the triggers."""
 
     def __init__(self, triggers: Mapping[int, Iterable[Trigger]]) -> None:
+        self._source = {card: tuple(ts) for card, ts in triggers.items()}  # what it pickles as
         self.by_code: dict[str, dict[int, tuple[Trigger, ...]]] = {}
         self.wheres: dict[str, frozenset[str]] = {}
-        for card, ts in triggers.items():
+        for card, ts in self._source.items():
             for t in ts:
                 self.by_code.setdefault(t.when, {}).setdefault(card, ())
                 self.by_code[t.when][card] += (t,)
@@ -47,3 +48,7 @@ class Subscriptions:
             self.wheres[code] = frozenset(t.where for ts in cards.values() for t in ts)
         self.codes = frozenset(self.by_code)
         self.zone_cache: dict[tuple[str, int], tuple[int, ...]] = {}
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled by its triggers (a compiled build cannot rebuild it field by field)."""
+        return Subscriptions, (self._source,)
