@@ -614,7 +614,9 @@ class State:
         refs = g.event_refs_all
         resolved = tuple((k, self._resolve(refs.get(k), v)) for k, v in args.items()) if args else ()
         if event_inst >= 0:
-            log.append(Event(event_code, event_seat, self.cards[event_inst], self.known[event_inst], resolved))
+            log.append(
+                Event(event_code, event_seat, self.cards[event_inst], self.known[event_inst], resolved)
+            )
         else:
             log.append(Event(event_code, event_seat, -1, 0, resolved))
 
