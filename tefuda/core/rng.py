@@ -19,7 +19,7 @@ import hashlib
 import secrets
 import struct
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -130,6 +130,10 @@ class Chance:
         self.n = n
         self._block = -1
         self._words: tuple[int, ...] = ()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled by its key and place (a compiled build cannot rebuild it field by field)."""
+        return Chance, (self.key, self.n)
 
     @classmethod
     def of(cls, seed: int | str | bytes) -> Chance:
