@@ -19,7 +19,13 @@ def ext_modules() -> list:
     if not any(shutil.which(cc) for cc in (os.environ.get("CC", "cc"), "gcc", "clang")):
         print("tefuda: TEFUDA_COMPILE=1 but no C compiler was found: building pure Python", file=sys.stderr)
         return []
-    from mypyc.build import mypycify
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        # pip asks what the build needs (setup.py runs once before mypy is installed: _build/backend.py then
+        # asks for it); a build without mypy at all says so and stays pure Python
+        print("tefuda: TEFUDA_COMPILE=1 without mypy (mypyc): building pure Python", file=sys.stderr)
+        return []
 
     sys.path.insert(0, str(ROOT))
     from tefuda.build import compiled_sources
