@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_import_cycles import strong_components
+
 ROOT = Path(__file__).parent.parent / "tefuda"
 GAMES = sorted(p.name for p in (ROOT / "games").iterdir() if (p / "__init__.py").exists())
 # packages whose modules must not import each other in a circle; a game joins once it runs on the core's flow
@@ -67,51 +69,14 @@ def _graph(package: str) -> dict[str, set[str]]:
     return {m: {t for t in _imports(f) if t in mods and t != m} for m, f in mods.items()}
 
 
-def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Strongly connected components with more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    out: list[list[str]] = []
-    counter = [0]
-
-    def strong(v: str) -> None:
-        index[v] = low[v] = counter[0]
-        counter[0] += 1
-        stack.append(v)
-        on.add(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                strong(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                out.append(sorted(comp))
-
-    for v in sorted(graph):
-        if v not in index:
-            strong(v)
-    return out
-
-
 def test_the_cycle_finder_finds_a_cycle():
-    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
-    assert _cycles({"a": {"b"}, "b": set()}) == []
+    assert strong_components({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert strong_components({"a": {"b"}, "b": set()}) == []
 
 
 @pytest.mark.parametrize("package", ACYCLIC)
 def test_no_import_circle(package):
-    assert _cycles(_graph(package)) == []
+    assert strong_components(_graph(package)) == []
 
 
 def test_the_core_never_names_a_game():
