@@ -110,9 +110,11 @@ class GameBase(ABC):
     """The part of a game (:class:`~tefuda.core.game.Game`) that its states and the observation code call:
     its identity, the card set, how the game can end, the events card triggers listen to, its options,
     zones, action space and notation. ``Game`` is the whole contract and the registry; this base lives
-    beside :class:`State` so that a state names its game's concrete type without importing ``game.py``,
-    which imports this module (no import cycle, issue 28). A game subclasses ``Game``, never this; code
-    above ``game.py`` that needs the rest of the contract from a state narrows ``state.game`` to ``Game``."""
+    beside :class:`State` so that the core's state code is written against it without importing
+    ``game.py``, which imports this module (no import cycle, issue 28). ``State.game`` itself is typed
+    loosely, since each game's state reads its own game's tables. A game subclasses ``Game``, never this;
+    code above ``game.py`` that needs the rest of the contract from a state narrows ``state.game`` to
+    ``Game``."""
 
     id: ClassVar[str]
     name: ClassVar[str]  # Japanese
