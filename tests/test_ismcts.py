@@ -26,17 +26,20 @@ def test_ismcts_plays_only_legal_actions_for_every_seat(game_id):
     assert state.is_over
 
 
-def test_ismcts_is_repeatable_with_a_seed(game_id):
+@pytest.mark.parametrize("mast", [0.0, 0.5])
+def test_ismcts_is_repeatable_with_a_seed(game_id, mast):
     states = [s.clone() for k, (s, _) in enumerate(random_game(game_id, 2)) if k in (5, 40, 90)]
     for state in states:
         d = decision_for(state)
-        a = IsmctsAgent(seed=9, iters=30, max_rollout=60).evaluate(d)
-        b = IsmctsAgent(seed=9, iters=30, max_rollout=60).evaluate(d)
+        a = IsmctsAgent(seed=9, iters=30, max_rollout=60, mast=mast).evaluate(d)
+        b = IsmctsAgent(seed=9, iters=30, max_rollout=60, mast=mast).evaluate(d)
         assert [(e.action, e.visits, e.win_rate) for e in a] == [(e.action, e.visits, e.win_rate) for e in b]
 
 
-def test_ismcts_choice_does_not_depend_on_hidden_identities(game_id):
-    """Swap every identity the deciding seat cannot know: the search and its choice stay the same."""
+@pytest.mark.parametrize("mast", [0.0, 0.5])
+def test_ismcts_choice_does_not_depend_on_hidden_identities(game_id, mast):
+    """Swap every identity the deciding seat cannot know: the search and its choice stay the same (MAST's
+    table too: it learns from the imagined worlds only)."""
     rng = Rng(4)
     checked = 0
     for seed in range(4):
@@ -46,8 +49,9 @@ def test_ismcts_choice_does_not_depend_on_hidden_identities(game_id):
             seat = state.current_player
             twin = swap_hidden(state, seat, rng)
             for depth in (0, 6):  # a cut playout is scored by the world's estimate: no secret in it either
-                ea = IsmctsAgent(seed=k, iters=25, max_rollout=40, depth=depth).evaluate(decision_for(state))
-                eb = IsmctsAgent(seed=k, iters=25, max_rollout=40, depth=depth).evaluate(decision_for(twin))
+                kw = {"seed": k, "iters": 25, "max_rollout": 40, "depth": depth, "mast": mast}
+                ea = IsmctsAgent(**kw).evaluate(decision_for(state))
+                eb = IsmctsAgent(**kw).evaluate(decision_for(twin))
                 assert [(e.action, e.visits, e.win_rate) for e in ea] == [
                     (e.action, e.visits, e.win_rate) for e in eb
                 ]
@@ -64,6 +68,9 @@ def test_ismcts_options_are_checked():
         make_agent("ismcts:seconds=soon")
     with pytest.raises(ValueError, match="random or greedy"):
         make_agent("ismcts:rollout=smart")
+    for bad in ("1.5", "-0.1", "nan"):
+        with pytest.raises(ValueError, match="mast must be 0–1"):
+            make_agent(f"ismcts:mast={bad}")
     agent = make_agent("ismcts:seconds=0.05,rollout=greedy", 1)
     game, _ = load_case("kirifuda")
     state = game.new_state(None, 3)
@@ -100,3 +107,29 @@ def test_a_cut_playout_is_scored_by_the_evaluation():
     assert all(abs(e.win_rate - (0.9 if seat == 0 else 0.1)) < 1e-9 for e in evals if e.visits)
     full = IsmctsAgent(seed=1, iters=20, depth=0).evaluate(d)  # played to the end: real results
     assert any(abs(e.win_rate - (0.9 if seat == 0 else 0.1)) > 1e-6 for e in full if e.visits)
+
+
+def test_mast_takes_the_best_rated_action_and_tries_the_untried_first():
+    from tefuda.agents.ismcts import _best_rated
+    from tefuda.core import Action
+
+    a, b, c = Action("x", 0), Action("x", 1), Action("y")
+    table = {a: [3.0, 4.0], b: [1.0, 4.0]}  # means 0.75 and 0.25
+    assert _best_rated([b, a], table) == a
+    assert _best_rated([a, b, c], table) == c  # never taken: tried as if it always won
+    assert _best_rated([b], table) == b
+
+
+def test_mast_changes_the_playouts_and_learns_within_one_decision():
+    """With mast=1 every playout step after the first few follows the table, so the search differs from
+    random playouts on the same seed; the table is cleared after the decision (nothing carried over)."""
+    game, _ = load_case("amadeus")
+    state = game.new_state(None, 4, record=False)
+    while len(state.legal_actions()) < 3:
+        state.apply(state.legal_actions()[0])
+    d = decision_for(state)
+    plain = IsmctsAgent(seed=3, iters=60, depth=0).evaluate(d)
+    agent = IsmctsAgent(seed=3, iters=60, depth=0, mast=1.0)
+    learned = agent.evaluate(d)
+    assert [(e.visits, e.win_rate) for e in plain] != [(e.visits, e.win_rate) for e in learned]
+    assert agent._mast == []

@@ -19,8 +19,11 @@ card set, else the guess). At the same time per move, depth 16 beat full playout
 and 48–12 in ヨネス and drew 29–31 in ジェネシス・ガーデン (60 games each, 0.05 s a move, both seatings):
 long games get several times the iterations for a good enough guess. ``decisive`` (worlds in
 which each move is first tried for a win or a loss on the spot, default 4, 0: none; see
-``_sure_win``). With a seed and an iteration budget a run repeats exactly; a time budget
-(``seconds``) depends on the machine's speed, so it does not."""
+``_sure_win``). ``mast`` (a playout policy that learns within one decision: with this probability a
+playout step takes the legal action whose mean result so far, for the seat taking it, is best — the
+Move-Average Sampling Technique of Finnsson & Björnsson 2008, ε-greedy as Tak et al. 2012 found best —
+else a random one; 0, the default: random playouts). With a seed and an iteration budget a run repeats
+exactly; a time budget (``seconds``) depends on the machine's speed, so it does not."""
 
 from __future__ import annotations
 
@@ -65,6 +68,7 @@ class IsmctsAgent:
         "eval": str,
         "max_seconds": float,
         "decisive": int,
+        "mast": float,
     }
 
     def __init__(
@@ -79,6 +83,7 @@ class IsmctsAgent:
         eval: str = "auto",  # the option's name in specs (ismcts:eval=learned)
         max_seconds: float = 0.0,
         decisive: int = 4,
+        mast: float = 0.0,
         evaluator: Any = None,
     ) -> None:
         """``evaluator`` (from Python only, not a spec option): any object with ``estimate(world)`` → each
@@ -92,6 +97,8 @@ class IsmctsAgent:
             raise ValueError("ismcts: max_seconds must be 0–3600 (0: no cap)")
         if not 0 <= decisive <= 64:
             raise ValueError("ismcts: decisive must be 0–64 (worlds to check; 0: no check)")
+        if not 0 <= mast <= 1:  # also refuses nan
+            raise ValueError("ismcts: mast must be 0–1 (the share of playout steps taking the best action)")
         if not 0 <= c <= 100:
             raise ValueError("ismcts: c must be 0–100")
         if not 1 <= max_rollout <= 1_000_000:
@@ -112,6 +119,9 @@ class IsmctsAgent:
         self.eval = eval
         self.max_seconds = max_seconds
         self.decisive = decisive
+        self.mast = mast
+        # MAST's table, one per decision: per seat, action → [summed result, times taken]
+        self._mast: list[dict[Action, list[float]]] = []
         self._banned: frozenset[Action] = frozenset()  # root actions the search leaves out (sure losses)
         self.evaluator = evaluator
         self._learned: Any = None  # the fitted evaluation of the decision's game, when used
@@ -173,6 +183,7 @@ class IsmctsAgent:
         cap = start + self.max_seconds if self.max_seconds > 0 else None
         n = 0
         sampler = decision.sampler()
+        self._mast = [{} for _ in range(sampler.world_players)] if self.mast else []
         self._learned = self.evaluator
         if self.evaluator is None and self.eval != "estimate" and self.depth:
             from .evaluation import cached_evaluation
@@ -199,6 +210,7 @@ class IsmctsAgent:
             n += 1
         self.last_iterations = n
         self._banned = frozenset()
+        self._mast = []
         out = []
         for a in decision.legal:
             child = root.children.get(a)
@@ -214,6 +226,7 @@ class IsmctsAgent:
         rng = self.rng
         node = root
         path = [root]
+        taken: list[tuple[int, Action]] | None = [] if self._mast else None
         while world.result is None:
             legal = world.legal_actions()
             if node is root and self._banned:
@@ -228,6 +241,8 @@ class IsmctsAgent:
                 for b in legal:
                     if b in children:
                         children[b].avail += 1
+                if taken is not None:
+                    taken.append((mover, a))
                 world.apply(a)
                 path.append(child)
                 break
@@ -243,10 +258,21 @@ class IsmctsAgent:
                     best_score = score
                     best = b
             assert best is not None
+            if taken is not None:
+                taken.append((mover, best))
             world.apply(best)
             node = children[best]
             path.append(node)
-        result = self._playout(world)
+        result = self._playout(world, taken)
+        if taken is not None:
+            tables = self._mast
+            for seat, a in taken:
+                entry = tables[seat].get(a)
+                if entry is None:
+                    tables[seat][a] = [result[seat], 1.0]
+                else:
+                    entry[0] += result[seat]
+                    entry[1] += 1.0
         for nd in path:
             nd.visits += 1
             if nd.reward:
@@ -254,9 +280,13 @@ class IsmctsAgent:
                 for s in range(nplayers):
                     r[s] += result[s]
 
-    def _playout(self, world: State) -> list[float]:
+    def _playout(self, world: State, taken: list[tuple[int, Action]] | None = None) -> list[float]:
+        """Plays ``world`` on to its end or the cut-off and scores it; with MAST on, appends each step's
+        (mover, action) to ``taken``."""
         rng = self.rng
         greedy = self.rollout == "greedy"
+        mast = self.mast
+        tables = self._mast
         n = 0
         cap = min(self.depth, self.max_rollout) if self.depth else self.max_rollout
         while world.result is None and n < cap:
@@ -270,7 +300,17 @@ class IsmctsAgent:
                     if probe.result is not None and me in probe.result.winners:
                         a = b
                         break
-            world.apply(a if a is not None else legal[rng.below(len(legal))])
+            if a is None:
+                if taken is not None:
+                    mover = world.current_player
+                    if len(legal) > 1 and rng.random() < mast:
+                        a = _best_rated(legal, tables[mover])
+                    else:
+                        a = legal[rng.below(len(legal))]
+                    taken.append((mover, a))
+                else:
+                    a = legal[rng.below(len(legal))]
+            world.apply(a)
             n += 1
         res = world.outcome()
         if res is None:
@@ -280,3 +320,17 @@ class IsmctsAgent:
                     return guess
             return [0.5] * world.nplayers  # the playout cap: call it even
         return [(r + 1.0) / 2.0 for r in res.returns(world.nplayers)]
+
+
+def _best_rated(legal: list[Action] | tuple[Action, ...], table: dict[Action, list[float]]) -> Action:
+    """The legal action with the best mean result in ``table``; one never taken counts as a sure win (1.0),
+    so that it gets tried; ties go to the first listed."""
+    best = legal[0]
+    best_q = -1.0
+    for a in legal:
+        entry = table.get(a)
+        q = entry[0] / entry[1] if entry is not None else 1.0
+        if q > best_q:
+            best_q = q
+            best = a
+    return best

@@ -53,6 +53,10 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return ((z ^ (z >> 31)) * n) >> 64
 
+    def random(self) -> float:
+        """A uniform float in [0, 1), from the top 53 bits of one step."""
+        return (self.next64() >> 11) * (1.0 / 9007199254740992.0)
+
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self.below(len(seq))]
 
