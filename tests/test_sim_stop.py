@@ -214,3 +214,21 @@ def test_a_server_stopped_by_a_signal_leaks_nothing(tmp_path, sig):
         assert proc.returncode == 0, (out, errs)
         assert group_gone(proc.pid), "an AI worker outlived the server"
     assert "leaked" not in errs and "Traceback" not in errs, errs
+
+
+def test_a_stop_during_a_game_played_here_waits_for_the_action_to_end():
+    """``--jobs 1`` plays in this process: SIGTERM there is raised between two actions, never inside the
+    engine (the compiled build aborted when it landed in its code), and the run still stops."""
+    from tefuda.core.game import load_game
+
+    game = load_game("kirifuda", {})
+    deck = game.default_deck(0).to_text()
+    after: list[str] = []
+    with pytest.raises(lab_runner.Stopped), lab_runner.stop_on_signals(), lab_runner._stops_wait():
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(0.05)  # the handler has run by now: it only noted the signal
+        after.append("went on")
+        # the game played here stops before its first action (a stop pending), not inside it
+        lab_runner.run_one("kirifuda", {}, [deck, deck], ["random", "random"], 1, 10_000, False)
+        after.append("not reached")
+    assert after == ["went on"]

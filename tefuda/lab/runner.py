@@ -105,6 +105,8 @@ def run_one(
         state = game.new_state(decks, seed, players=len(specs), record=False)
         state.start_tracking()
         while not state.is_over and len(actions) < max_actions:
+            if _waiting and _waiting[-1]:  # a stop came during the last action (see _run_chunk_here)
+                _raise_stop(_waiting[-1][0])
             if not state.legal_actions():
                 hole = "no legal action"
                 break
@@ -159,6 +161,18 @@ def _run_chunk(args: tuple) -> list[GameResult]:
     return [run_one(game_id, options, deck_texts, specs, s, max_actions, keep, cards) for s in seeds]
 
 
+def _run_chunk_here(args: tuple) -> list[GameResult]:
+    """``_run_chunk`` in this process (``--jobs 1``): a stop signal that comes during a game is raised between
+    two actions, never inside the engine or an agent — the compiled build (mypyc) cannot unwind an exception
+    from every point of its code, and aborted ("fatal: out of memory") when SIGTERM landed there."""
+    game_id, options, deck_texts, specs, seeds, max_actions, keep, cards = args
+    out = []
+    for s in seeds:
+        with _stops_wait():
+            out.append(run_one(game_id, options, deck_texts, specs, s, max_actions, keep, cards))
+    return out
+
+
 # ---------------------------------------------------------------------- stopping
 class Stopped(KeyboardInterrupt):
     """SIGTERM during a run, raised where Ctrl-C's KeyboardInterrupt would be: the same clean stop."""
@@ -171,6 +185,26 @@ class Stopped(KeyboardInterrupt):
 def stopped_by(stop: BaseException) -> str:
     """The signal that stopped a run: ``SIGTERM`` for ``Stopped``, else Ctrl-C's ``SIGINT``."""
     return signal.Signals(getattr(stop, "signum", signal.SIGINT)).name
+
+
+# while a game is played in this process: the stop signal that came meanwhile, raised after it (one at most)
+_waiting: list[list[int]] = []
+
+
+@contextlib.contextmanager
+def _stops_wait() -> Iterator[None]:
+    pending: list[int] = []
+    _waiting.append(pending)
+    try:
+        yield
+    finally:
+        _waiting.pop()
+    if pending:
+        _raise_stop(pending[0])
+
+
+def _raise_stop(signum: int) -> None:
+    raise KeyboardInterrupt() if signum == signal.SIGINT else Stopped(signum)
 
 
 @contextlib.contextmanager
@@ -189,7 +223,10 @@ def stop_on_signals() -> Iterator[None]:
         if seen:
             return
         seen.append(signum)
-        raise KeyboardInterrupt() if signum == signal.SIGINT else Stopped(signum)
+        if _waiting:  # a game is being played here: it ends first
+            _waiting[-1].append(signum)
+            return
+        _raise_stop(signum)
 
     for sig, handler in before.items():
         if handler is not signal.SIG_IGN:
@@ -343,7 +380,7 @@ def start_games(
     if backend == "ray":
         return game, _stream_on_ray(tasks(), jobs, address)
     if jobs == 1:
-        return game, (_run_chunk(t) for t in tasks())
+        return game, (_run_chunk_here(t) for t in tasks())
     return game, _stream_on_pool(tasks(), jobs)
 
 
