@@ -232,3 +232,17 @@ def test_a_stop_during_a_game_played_here_waits_for_the_action_to_end():
         lab_runner.run_one("kirifuda", {}, [deck, deck], ["random", "random"], 1, 10_000, False)
         after.append("not reached")
     assert after == ["went on"]
+
+
+def test_ctrl_c_while_the_engine_runs_in_play_waits_for_the_step():
+    """``tefuda play`` holds Ctrl-C while the engine or an agent runs and raises it after (the compiled build
+    cannot unwind from everywhere); outside such a step Python's handler is back."""
+    from tefuda.cli.interrupts import held_interrupt
+
+    after: list[str] = []
+    with pytest.raises(KeyboardInterrupt), held_interrupt():
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)
+        after.append("went on")
+    assert after == ["went on"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -24,6 +24,7 @@ from .app import (
     parse_options,
     players_arg,
 )
+from .interrupts import held_interrupt
 
 # ---------------------------------------------------------------------- play
 RECENT = 8  # events shown under the board at a time (`log` shows more)
@@ -250,13 +251,18 @@ def play(
                     shown = len(state.log or [])
                     console.print(f"取り消しました — undone: back to step {state.steps}", highlight=False)
                     continue
+                with held_interrupt():  # the engine runs: Ctrl-C waits for it (cli/interrupts.py)
+                    apply(action, seat)
             else:
-                action = agents[seat].act(decision_for_agent(state, agents[seat]))
-            actions.append(state.notation(action))
-            before = undo_log.before(state)
-            state.apply(action)
-            undo_log.after(state, before, seat)
+                with held_interrupt():
+                    apply(agents[seat].act(decision_for_agent(state, agents[seat])), seat)
         return True
+
+    def apply(action: Any, seat: int) -> None:
+        actions.append(state.notation(action))
+        before = undo_log.before(state)
+        state.apply(action)
+        undo_log.after(state, before, seat)
 
     try:
         finished = turns()
