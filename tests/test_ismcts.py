@@ -133,3 +133,14 @@ def test_mast_changes_the_playouts_and_learns_within_one_decision():
     learned = agent.evaluate(d)
     assert [(e.visits, e.win_rate) for e in plain] != [(e.visits, e.win_rate) for e in learned]
     assert agent._mast == []
+
+
+def test_mast_credits_every_playout_step_a_greedy_rollouts_winning_move_too():
+    game, _ = load_case("kirifuda")
+    for seed in range(3):
+        world = game.new_state(None, seed, record=False)
+        agent = IsmctsAgent(seed=seed, rollout="greedy", depth=0, mast=0.5)
+        agent._mast = [{} for _ in range(world.nplayers)]
+        start, taken = world.steps, []
+        agent._playout(world, taken)
+        assert world.is_over and len(taken) == world.steps - start

@@ -301,15 +301,12 @@ class IsmctsAgent:
                         a = b
                         break
             if a is None:
-                if taken is not None:
-                    mover = world.current_player
-                    if len(legal) > 1 and rng.random() < mast:
-                        a = _best_rated(legal, tables[mover])
-                    else:
-                        a = legal[rng.below(len(legal))]
-                    taken.append((mover, a))
+                if taken is not None and len(legal) > 1 and rng.random() < mast:
+                    a = _best_rated(legal, tables[world.current_player])
                 else:
                     a = legal[rng.below(len(legal))]
+            if taken is not None:  # every step is credited, a greedy rollout's winning move too
+                taken.append((world.current_player, a))
             world.apply(a)
             n += 1
         res = world.outcome()
