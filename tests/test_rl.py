@@ -224,6 +224,45 @@ def test_the_bulk_encoder_equals_the_reference_and_the_mask_the_legal_actions(ca
 
 
 @pytest.mark.parametrize("case", CASES)
+def test_the_memo_gives_the_vector_counted_whole_whatever_it_saw_before(case):
+    """The encoder recounts only what changed since a seat's last vector: asked at random moments (several
+    steps apart), about clones that share the identities list, about a determinized world and back, and
+    after a change of knowledge alone (a peek, a card turned face up in place), it still equals the
+    reference, and ``encode_whole``."""
+    game, mode = load_case(case)
+    enc = Encoder(game, mode.players)
+    rng = Rng(17)
+    checked = peeks = 0
+    for state, _ in random_game(case, 6):
+        if rng.below(3):
+            continue
+        seat = rng.below(state.nplayers)
+        subject = state
+        roll = rng.below(6)
+        if roll == 0:
+            subject = state.clone()  # the same ``cards`` list: the memo diffs it
+            hidden = [i for i in range(len(subject.cards)) if not subject.known[i] >> seat & 1]
+            hidden = [i for i in hidden if subject.where[i] >= 0]
+            if hidden:
+                i = hidden[rng.below(len(hidden))]
+                before = enc.encode(subject, seat)
+                if rng.below(2):
+                    subject.tell(i, seat)  # knowledge alone changes: no list differs
+                else:
+                    subject.turn_face_up(i)
+                after = enc.encode(subject, seat)
+                assert not np.array_equal(before, after), (case, "the peeked card is not counted")
+                peeks += 1
+        elif roll == 1:
+            subject = state.determinize(seat, rng)
+        v = enc.encode(subject, seat)
+        assert np.array_equal(v, reference_vector(enc, subject, seat)), (case, seat, roll)
+        assert np.array_equal(v, enc.encode_whole(subject, seat)), (case, seat, roll)
+        checked += 1
+    assert checked > 5 and peeks > 0, (checked, peeks)
+
+
+@pytest.mark.parametrize("case", CASES)
 def test_counter_values_are_the_counters_values(case):
     """``counter_values`` (what the vector reads) gives exactly the values ``counters`` names, in order."""
     for state, _ in random_game(case, 5):

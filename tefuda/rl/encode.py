@@ -13,13 +13,20 @@ One encoding for every game, third-party ones included, built only from what the
 
 Identity counts are a multiset per zone: neither an instance number nor an order inside a zone enters the
 vector, so it says nothing a hidden card's place could betray. Per-card marks (damage, flags) are left out.
-numpy only: the PettingZoo, Gymnasium and OpenSpiel adapters and a policy agent share it."""
+numpy only: the PettingZoo, Gymnasium and OpenSpiel adapters and a policy agent share it.
+
+Incremental (差分): a step moves a card or two, so the encoder keeps, per seat, the zone part of the last
+vector it wrote with a copy of the zones and knowledge it read, finds what changed by comparing lists at C
+speed, and recounts only those zones. It depends on nothing the engine does (no hook on its hot path): any
+state may be given at any time, and a different one (another world, a created card) is counted whole."""
 
 from __future__ import annotations
 
 import zlib
 from array import array
 from collections.abc import Iterable
+from itertools import compress
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -27,6 +34,7 @@ import numpy as np
 from tefuda.core import State
 
 PHASE_BUCKETS = 16
+_NUMBER = (int, float)  # a tuple: ``int | float`` written in the loop would build a union at every counter
 
 
 class Encoder:
@@ -65,6 +73,8 @@ class Encoder:
         self.per_counters = per_counters
         self.card_base = [[b + 1 for b in bs] for bs in self.zone_base]  # where identity counts start
         self._zeros = array("f", bytes(4 * self.size))
+        self._segment_zeros = array("f", bytes(4 * (1 + nc)))
+        self._memo: list[_Memo | None] = [None] * n  # per seat: the zone part of its last vector
         self._phase_bucket: dict[str, int] = {}
         self.names = self._names(specs, own, shared, per_counters, per_zones)
         assert len(self.names) == self.size
@@ -92,17 +102,11 @@ class Encoder:
     def encode(self, state: State, seat: int) -> np.ndarray:
         """The seat's vector (float32, ``self.size`` long): only what ``seat`` may see.
 
-        Written into a copy of a zeroed ``array('f')`` (a memcpy), item by item at Python speed, and handed
-        to numpy without a copy (``np.frombuffer``): numpy's own item writes cost several times more."""
+        The zones and counters come from the seat's memo, brought up to date (``_memo_part``); the mover and
+        the phase are written into a copy of it (a memcpy), and the array is handed to numpy without a copy
+        (``np.frombuffer``): numpy's own item writes cost several times more."""
         n = self.nplayers
-        bit = 1 << seat
-        known, cards = state.known, state.cards
-        out = self._zeros[:]  # a memcpy
-        for insts, z, b in zip(state.zones, self.zone_base[seat], self.card_base[seat], strict=True):
-            out[z] = len(insts)
-            for i in insts:
-                if known[i] & bit:
-                    out[b + cards[i]] += 1.0
+        out = self._memo_part(state, seat)[:]  # a memcpy
         mover = state.to_move
         if 0 <= mover < n:
             out[(mover - seat) % n] = 1.0
@@ -111,15 +115,74 @@ class Encoder:
         if bucket is None:
             bucket = self._phase_bucket[phase] = n + zlib.crc32(phase.encode()) % PHASE_BUCKETS
         out[bucket] = 1.0
+        return np.frombuffer(out, dtype=np.float32)
+
+    def _memo_part(self, state: State, seat: int) -> array:
+        """``seat``'s vector without its head (zeros there): the counters, the zone counts and the known
+        identity counts.
+
+        Recounted only where something changed since this seat's last vector: a zone whose list differs
+        (a card came, left or moved inside it), or that holds a card whose ``known`` bit for this seat
+        changed (a peek, a card turned face up). A state with other identities (``cards`` is another list:
+        another world, a created instance) is counted whole."""
+        zones, known, cards = state.zones, state.known, state.cards
+        memo = self._memo[seat]
+        if memo is None or memo.cards is not cards or len(memo.zones) != len(zones):
+            memo = self._memo[seat] = _Memo(cards, self._zeros[:], len(zones), self.nplayers)
+            dirty: Iterable[int] = range(len(zones))
+        else:
+            seen = memo.zones
+            changed = set(compress(range(len(zones)), map(ne, zones, seen))) if zones != seen else set()
+            was = memo.known
+            if known != was:
+                bit = 1 << seat
+                where = state.where
+                for i in compress(range(len(known)), map(ne, known, was)):
+                    if i >= len(was) or (known[i] ^ was[i]) & bit:
+                        z = where[i]
+                        if z >= 0:
+                            changed.add(z)
+            dirty = changed
+        out = memo.out
+        bit = 1 << seat
+        blank = self._segment_zeros
+        card_base = self.card_base[seat]  # a zone's count sits just before its identity counts
+        for z in dirty:
+            insts = zones[z]
+            b = card_base[z]
+            out[b - 1 : b + len(blank) - 1] = blank
+            out[b - 1] = len(insts)
+            for i in insts:
+                if known[i] & bit:
+                    out[b + cards[i]] += 1.0
+            memo.zones[z] = insts[:]
+        memo.known = known[:]
         cbase = self.counter_base[seat]
         per = self.per_counters
-        for p in range(n):
-            j = cbase[p]
-            for v in state.counter_values(p, seat)[:per]:
-                if isinstance(v, int | float):  # bools too; None and words stay 0
-                    out[j] = v
-                j += 1
-        return np.frombuffer(out, dtype=np.float32)
+        last = memo.counters
+        for p in range(self.nplayers):
+            values = state.counter_values(p, seat)[:per]
+            if values != last[p]:
+                j = cbase[p]
+                if len(values) != len(last[p] or ()):
+                    out[j : j + per] = array("f", bytes(4 * per))
+                last[p] = values
+                try:  # None and False count 0, True 1
+                    out[j : j + len(values)] = array("f", [v or 0 for v in values])
+                except TypeError:  # a word among them: it stays 0 (its slot is reset first)
+                    for v in values:
+                        out[j] = v if isinstance(v, _NUMBER) else 0
+                        j += 1
+        return out
+
+    def encode_whole(self, state: State, seat: int) -> np.ndarray:
+        """The same vector counted whole, without the memo (what the memo is tested against)."""
+        memo = self._memo[seat]
+        self._memo[seat] = None
+        try:
+            return self.encode(state, seat)
+        finally:
+            self._memo[seat] = memo
 
     def legal_indices(self, state: State) -> list[int]:
         """The legal actions' indices (in the order the game lists them; none once the game is over)."""
@@ -135,3 +198,17 @@ class Encoder:
         for i in self.legal_indices(state) if legal is None else legal:
             m[i] = 1
         return m
+
+
+class _Memo:
+    """One seat's last vector (its head left zero) and the lists it was counted from (copies: the state
+    changes in place)."""
+
+    __slots__ = ("cards", "counters", "known", "out", "zones")
+
+    def __init__(self, cards: list[int], out: array, nzones: int, nplayers: int) -> None:
+        self.cards = cards
+        self.out = out
+        self.known: list[int] = []
+        self.zones: list[list[int]] = [[] for _ in range(nzones)]
+        self.counters: list[list[Any] | None] = [None] * nplayers
