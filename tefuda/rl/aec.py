@@ -133,7 +133,7 @@ class TefudaAEC(AECEnv):
         index = self.game.action_space.index
         self._legal = {} if st.is_over else {index(a): a for a in st.legal_actions()}
         if not st.is_over and not self.truncations[self.agents[0]]:
-            self.agent_selection = agent_name(mover)
+            self.agent_selection = self.possible_agents[mover]
             if self.labels:
                 self.infos[self.agent_selection] = legal_info(st, mover)
         else:
@@ -180,10 +180,13 @@ class TefudaAEC(AECEnv):
             )
         st.apply(chosen)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self.infos = {a: {} for a in self.agents}
+        # rewards stay 0 until the game ends (_after_step writes them once, then every agent is done), so
+        # the dict is not rebuilt at every step; infos hold only the labels of the agent to act
+        if self.labels:
+            self.infos = {a: {} for a in self.agents}
         self._after_step()
-        self._accumulate_rewards()
+        if st.is_over:
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
