@@ -71,6 +71,9 @@ def test_ismcts_options_are_checked():
     for bad in ("1.5", "-0.1", "nan"):
         with pytest.raises(ValueError, match="mast must be 0–1"):
             make_agent(f"ismcts:mast={bad}")
+    for bad in ("11", "-1", "nan"):
+        with pytest.raises(ValueError, match="keep must be 0–10"):
+            make_agent(f"ismcts:keep={bad}")
     agent = make_agent("ismcts:seconds=0.05,rollout=greedy", 1)
     game, _ = load_case("kirifuda")
     state = game.new_state(None, 3)
@@ -107,6 +110,30 @@ def test_a_cut_playout_is_scored_by_the_evaluation():
     assert all(abs(e.win_rate - (0.9 if seat == 0 else 0.1)) < 1e-9 for e in evals if e.visits)
     full = IsmctsAgent(seed=1, iters=20, depth=0).evaluate(d)  # played to the end: real results
     assert any(abs(e.win_rate - (0.9 if seat == 0 else 0.1)) > 1e-6 for e in full if e.visits)
+
+
+def test_keep_takes_a_move_as_good_that_does_not_spend_a_once_only_right():
+    """``keep``: the pick spends 切り札's 上書き (``Game.once_only``); a move within ``keep`` standard errors
+    of it that spends nothing is taken instead (searched at least a quarter as much); a clearly better spend,
+    or a game that lists no once-only right, keeps the pick."""
+    from tefuda.agents.ismcts import Evaluation
+    from tefuda.core import Action
+
+    game, _ = load_case("kirifuda")
+    assert {"overwrite", "use-trump"} <= game.once_only
+    d = decision_for(game.new_state(None, 3))
+    spend, keep_it, rare = Action("overwrite", 0, 1), Action("set-support", 1), Action("done")
+    agent = IsmctsAgent(keep=2)
+    pick = Evaluation(spend, 400, 0.60)  # one standard error: sqrt(0.6 * 0.4 / 400) = 0.0245
+    near = [pick, Evaluation(keep_it, 300, 0.57), Evaluation(rare, 50, 0.70)]
+    assert agent._keep_once_only(d, pick, near).action == keep_it  # 1.2 se below; "done" searched too little
+    far = [pick, Evaluation(keep_it, 300, 0.54)]  # 2.4 se below: the right is worth spending
+    assert agent._keep_once_only(d, pick, far).action == spend
+    assert IsmctsAgent(keep=1)._keep_once_only(d, pick, near).action == spend  # 1.2 > 1 se
+    own = Evaluation(keep_it, 400, 0.60)
+    assert agent._keep_once_only(d, own, [own, Evaluation(spend, 400, 0.62)]).action == keep_it
+    other, _ = load_case("kokubyaku")
+    assert other.once_only == frozenset()
 
 
 def test_mast_takes_the_best_rated_action_and_tries_the_untried_first():

@@ -22,7 +22,9 @@ which each move is first tried for a win or a loss on the spot, default 4, 0: no
 ``_sure_win``). ``mast`` (a playout policy that learns within one decision: with this probability a
 playout step takes the legal action whose mean result so far, for the seat taking it, is best — the
 Move-Average Sampling Technique of Finnsson & Björnsson 2008, ε-greedy as Tak et al. 2012 found best —
-else a random one; 0, the default: random playouts). With a seed and an iteration budget a run repeats
+else a random one; 0, the default: random playouts). ``keep`` (standard errors, default 0: off): when the
+pick spends a right held once a game (``Game.once_only``) and a move that does not is within ``keep``
+standard errors of it, take that move (``_keep_once_only``). With a seed and an iteration budget a run repeats
 exactly; a time budget (``seconds``) depends on the machine's speed, so it does not."""
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from tefuda.core import Action, Rng, State
+from tefuda.core.game import cached_game
 
 from .base import Decision
 
@@ -69,6 +72,7 @@ class IsmctsAgent:
         "max_seconds": float,
         "decisive": int,
         "mast": float,
+        "keep": float,
     }
 
     def __init__(
@@ -84,6 +88,7 @@ class IsmctsAgent:
         max_seconds: float = 0.0,
         decisive: int = 4,
         mast: float = 0.0,
+        keep: float = 0.0,
         evaluator: Any = None,
     ) -> None:
         """``evaluator`` (from Python only, not a spec option): any object with ``estimate(world)`` → each
@@ -99,6 +104,8 @@ class IsmctsAgent:
             raise ValueError("ismcts: decisive must be 0–64 (worlds to check; 0: no check)")
         if not 0 <= mast <= 1:  # also refuses nan
             raise ValueError("ismcts: mast must be 0–1 (the share of playout steps taking the best action)")
+        if not 0 <= keep <= 10:  # also refuses nan
+            raise ValueError("ismcts: keep must be 0–10 (standard errors; 0: spend once-only rights freely)")
         if not 0 <= c <= 100:
             raise ValueError("ismcts: c must be 0–100")
         if not 1 <= max_rollout <= 1_000_000:
@@ -120,6 +127,7 @@ class IsmctsAgent:
         self.max_seconds = max_seconds
         self.decisive = decisive
         self.mast = mast
+        self.keep = keep
         # MAST's table, one per decision: per seat, action → [summed result, times taken]
         self._mast: list[dict[Action, list[float]]] = []
         self._banned: frozenset[Action] = frozenset()  # root actions the search leaves out (sure losses)
@@ -137,7 +145,29 @@ class IsmctsAgent:
         evals = self.evaluate(decision)
         best = max(e.visits for e in evals)
         top = [e for e in evals if e.visits == best]
-        return max(top, key=lambda e: e.win_rate).action
+        choice = max(top, key=lambda e: e.win_rate)
+        if self.keep:
+            choice = self._keep_once_only(decision, choice, evals)
+        return choice.action
+
+    def _keep_once_only(self, decision: Decision, choice: Evaluation, evals: list[Evaluation]) -> Evaluation:
+        """When the search's pick spends a right held once a game (``Game.once_only``: 切り札's 上書き) and a
+        move that does not spend one is within ``keep`` standard errors of its win rate (and was searched at
+        least a quarter as much), take that move. Playouts spend such a right at random later, so they rate
+        keeping it at about nothing: a tie in their eyes is a loss of the right for a player who knows."""
+        once = cached_game(decision.game, decision.options, decision.cards_path).once_only
+        if not once or choice.action.kind not in once or choice.visits == 0:
+            return choice
+        p = choice.win_rate
+        margin = self.keep * math.sqrt(max(p * (1.0 - p), 0.01) / choice.visits)
+        alternatives = [
+            e
+            for e in evals
+            if e.action.kind not in once and 4 * e.visits >= choice.visits and e.win_rate >= p - margin
+        ]
+        if not alternatives:
+            return choice
+        return max(alternatives, key=lambda e: (e.visits, e.win_rate))
 
     def _sure_win(self, decision: Decision) -> Action | None:
         """Decisive and anti-decisive moves (Teytaud & Teytaud 2010), checked in ``decisive`` worlds drawn

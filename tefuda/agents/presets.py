@@ -7,6 +7,6 @@ from __future__ import annotations
 # and cut-off the ladder chose (docs/ai.md), capped at one second a decision. ``ai:iters=500`` and the like
 # override a setting.
 PRESETS: dict[str, tuple[str, dict[str, str]]] = {
-    "ai": ("ismcts", {"iters": "1500", "depth": "48", "max_seconds": "1", "mast": "0.5"}),
+    "ai": ("ismcts", {"iters": "1500", "depth": "48", "max_seconds": "1", "mast": "0.5", "keep": "2"}),
 }
 DEFAULT_AGENT = "ai"

@@ -134,6 +134,11 @@ class GameBase(ABC):
     # triggers: their conditions by name (core/triggers.py)
     rules: ClassVar[Any] = None
     conditions: ClassVar[Mapping[str, Callable[..., bool]]] = {}
+    # kinds of action that use up a right a player has once a game (an overwrite, a trump allowed once): a
+    # rules fact, no card's. A search's random playouts spend such a right at random later, so they value
+    # keeping it at about nothing; the default AI keeps it when a move that does not spend it looks as good
+    # (agents/ismcts.py)
+    once_only: ClassVar[frozenset[str]] = frozenset()
 
     # set by Game.__init__: the options in force, the card pool and where it came from, and the names of
     # event arguments that refer to the table (the core's and the game's)

@@ -133,6 +133,9 @@ class KirifudaGame(Game[KirifudaState]):
     state_class = KirifudaState
     rules = rules
     state_format = 2  # 2: decisions and pending effects on the core's flow (prompt, frames)
+    # 「※切り札が使えるのは1回だけ!」 and 「各プレイヤー1ゲーム中1回に限り、カードの上書き…」 (RULES.md): the
+    # rights the AI keeps when a move that does not spend them looks as good
+    once_only = frozenset({"use-trump", "overwrite", "overwrite-attacker"})
 
     def _setup(self) -> None:
         self.tables = compile_cards(self.cardset)
