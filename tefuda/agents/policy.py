@@ -31,6 +31,7 @@ import importlib
 import importlib.util
 import os
 import sys
+import threading
 from pathlib import Path
 from types import ModuleType
 from typing import Any, ClassVar
@@ -41,8 +42,9 @@ from tefuda.core.game import cached_game
 from .base import Decision, parse_spec
 
 ALLOW_ENV = "TEFUDA_POLICY_ALLOW"
-# (module, path, game, players) -> the made policy, and (game, options, cards, players) -> its Encoder:
-# shared by every policy agent of the process (the server and the lab build an agent per decision or game)
+# (module, path, game, players) -> the made policy, and (game, options, cards, players, thread) -> its
+# Encoder: shared by every policy agent of the process (the server and the lab build an agent per decision or
+# game); an Encoder keeps a memo of each seat's last vector, so each thread has its own
 _POLICIES: dict[tuple[str, str | None, str, int], Any] = {}
 _ENCODERS: dict[tuple, Any] = {}
 
@@ -129,7 +131,13 @@ class PolicyAgent:
         self._rng: Any = None
 
     def _encoder(self, decision: Decision, game: Any, nplayers: int) -> Any:
-        key = (decision.game, tuple(sorted(decision.options.items())), decision.cards_path, nplayers)
+        key = (
+            decision.game,
+            tuple(sorted(decision.options.items())),
+            decision.cards_path,
+            nplayers,
+            threading.get_ident(),
+        )
         enc = _ENCODERS.get(key)
         if enc is None:
             from tefuda.rl.encode import Encoder  # numpy: only when a policy plays

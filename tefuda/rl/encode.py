@@ -18,7 +18,8 @@ numpy only: the PettingZoo, Gymnasium and OpenSpiel adapters and a policy agent 
 Incremental (差分): a step moves a card or two, so the encoder keeps, per seat, the zone part of the last
 vector it wrote with a copy of the zones and knowledge it read, finds what changed by comparing lists at C
 speed, and recounts only those zones. It depends on nothing the engine does (no hook on its hot path): any
-state may be given at any time, and a different one (another world, a created card) is counted whole."""
+state may be given at any time, and a different one (another world, a created card) is counted whole. So an
+``Encoder`` is not for two threads at once: one per thread (the policy agent keeps one per thread)."""
 
 from __future__ import annotations
 
