@@ -75,7 +75,7 @@ class Encoder:
         self.card_base = [[b + 1 for b in bs] for bs in self.zone_base]  # where identity counts start
         self._zeros = array("f", bytes(4 * self.size))
         self._segment_zeros = array("f", bytes(4 * (1 + nc)))
-        self._memo: list[_Memo | None] = [None] * n  # per seat: the zone part of its last vector
+        self._memo: list[_Memo | None] = [None] * n  # per seat: its last vector without the head
         self._phase_bucket: dict[str, int] = {}
         self.names = self._names(specs, own, shared, per_counters, per_zones)
         assert len(self.names) == self.size
@@ -138,8 +138,9 @@ class Encoder:
             if known != was:
                 bit = 1 << seat
                 where = state.where
+                # (a created card brings another ``cards`` list, counted whole above: same lengths here)
                 for i in compress(range(len(known)), map(ne, known, was)):
-                    if i >= len(was) or (known[i] ^ was[i]) & bit:
+                    if (known[i] ^ was[i]) & bit:
                         z = where[i]
                         if z >= 0:
                             changed.add(z)
