@@ -26,18 +26,21 @@ def test_ismcts_plays_only_legal_actions_for_every_seat(game_id):
     assert state.is_over
 
 
-@pytest.mark.parametrize("mast", [0.0, 0.5])
-def test_ismcts_is_repeatable_with_a_seed(game_id, mast):
+SEARCHES = [(0.0, 0), (0.5, 0), (0.5, 1)]  # (mast, mo)
+
+
+@pytest.mark.parametrize(("mast", "mo"), SEARCHES)
+def test_ismcts_is_repeatable_with_a_seed(game_id, mast, mo):
     states = [s.clone() for k, (s, _) in enumerate(random_game(game_id, 2)) if k in (5, 40, 90)]
     for state in states:
         d = decision_for(state)
-        a = IsmctsAgent(seed=9, iters=30, max_rollout=60, mast=mast).evaluate(d)
-        b = IsmctsAgent(seed=9, iters=30, max_rollout=60, mast=mast).evaluate(d)
+        a = IsmctsAgent(seed=9, iters=30, max_rollout=60, mast=mast, mo=mo).evaluate(d)
+        b = IsmctsAgent(seed=9, iters=30, max_rollout=60, mast=mast, mo=mo).evaluate(d)
         assert [(e.action, e.visits, e.win_rate) for e in a] == [(e.action, e.visits, e.win_rate) for e in b]
 
 
-@pytest.mark.parametrize("mast", [0.0, 0.5])
-def test_ismcts_choice_does_not_depend_on_hidden_identities(game_id, mast):
+@pytest.mark.parametrize(("mast", "mo"), SEARCHES)
+def test_ismcts_choice_does_not_depend_on_hidden_identities(game_id, mast, mo):
     """Swap every identity the deciding seat cannot know: the search and its choice stay the same (MAST's
     table too: it learns from the imagined worlds only)."""
     rng = Rng(4)
@@ -49,7 +52,7 @@ def test_ismcts_choice_does_not_depend_on_hidden_identities(game_id, mast):
             seat = state.current_player
             twin = swap_hidden(state, seat, rng)
             for depth in (0, 6):  # a cut playout is scored by the world's estimate: no secret in it either
-                kw = {"seed": k, "iters": 25, "max_rollout": 40, "depth": depth, "mast": mast}
+                kw = {"seed": k, "iters": 25, "max_rollout": 40, "depth": depth, "mast": mast, "mo": mo}
                 ea = IsmctsAgent(**kw).evaluate(decision_for(state))
                 eb = IsmctsAgent(**kw).evaluate(decision_for(twin))
                 assert [(e.action, e.visits, e.win_rate) for e in ea] == [
@@ -74,6 +77,9 @@ def test_ismcts_options_are_checked():
     for bad in ("11", "-1", "nan"):
         with pytest.raises(ValueError, match="keep must be 0–10"):
             make_agent(f"ismcts:keep={bad}")
+    for bad in ("2", "-1"):
+        with pytest.raises(ValueError, match="mo must be 0 or 1"):
+            make_agent(f"ismcts:mo={bad}")
     agent = make_agent("ismcts:seconds=0.05,rollout=greedy", 1)
     game, _ = load_case("kirifuda")
     state = game.new_state(None, 3)
@@ -171,3 +177,59 @@ def test_mast_credits_every_playout_step_a_greedy_rollouts_winning_move_too():
         start, taken = world.steps, []
         agent._playout(world, taken)
         assert world.is_over and len(taken) == world.steps - start
+
+
+def test_mo_tells_the_other_seats_of_a_move_only_what_is_public():
+    """Multiple-observer search: setting one card or another face down in the same slot looks the same to
+    the other seat (one key, so one node in its tree); setting it in another slot, or a card face up, does
+    not."""
+    from tefuda.agents.ismcts import _public_key
+
+    for state, _ in random_game("kirifuda", 5, record=True):
+        sets = [a for a in state.legal_actions() if a.kind in ("set-attacker", "set-support")]
+        if len({a.a for a in sets}) >= 2:
+            break
+    else:
+        raise AssertionError("no choice of card to set in a seeded game")
+    keys = {}
+    for a in sets:
+        probe = state.clone()
+        keys[a] = _public_key(a, probe.apply(a), probe.public_bit)
+    by_kind = {a.kind: {keys[b] for b in sets if b.kind == a.kind} for a in sets}
+    assert all(len(k) == 1 for k in by_kind.values()), "a hidden choice told apart"
+    shown = [e for e in next(iter(keys.values()))[1] if e[2] >= 0]
+    assert not shown, "a face-down card's identity in the key"
+    # cards played face up are told apart by their identities
+    for state, _ in random_game("genesis", 2, record=True):
+        shown = {}
+        for a in state.legal_actions():
+            probe = state.clone()
+            events = probe.apply(a)
+            cards = tuple(e.card for e in events if e.mask & probe.public_bit and e.card >= 0)
+            if cards:
+                shown[a] = (cards, _public_key(a, events, probe.public_bit))
+        if len({c for c, _ in shown.values()}) >= 2:
+            break
+    else:
+        raise AssertionError("no choice of public plays in a seeded game")
+    for a, (cards, key) in shown.items():
+        for b, (cards_b, key_b) in shown.items():
+            assert (key == key_b) <= (cards == cards_b), (a, b)
+
+
+def test_mo_search_keeps_a_tree_for_each_seat():
+    """With mo=1 the other seat picks in its own tree: after the deciding seat's hidden choice, the other
+    seat's tree holds one node where the single tree holds one per card."""
+    game, _ = load_case("kirifuda")
+    for state, _ in random_game("kirifuda", 5):
+        if len({a.a for a in state.legal_actions() if a.kind == "set-support"}) >= 3:
+            break
+    agent = IsmctsAgent(seed=2, iters=200, mo=1)
+    agent.evaluate(decision_for(state))
+    mine, theirs = agent.last_trees[state.current_player], agent.last_trees[1 - state.current_player]
+    sets = [a for a in mine.children if a.kind == "set-support"]
+    assert len(sets) >= 3
+    merged = {k for k in theirs.children if k[0] == "set-support"}
+    assert len(merged) == 1 and theirs.children[next(iter(merged))].visits == sum(
+        mine.children[a].visits for a in sets
+    )

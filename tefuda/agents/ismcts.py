@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from tefuda.core import Action, Rng, State
+from tefuda.core.events import CardRef, PlaceRef
 from tefuda.core.game import cached_game
 
 from .base import Decision
@@ -73,6 +74,7 @@ class IsmctsAgent:
         "decisive": int,
         "mast": float,
         "keep": float,
+        "mo": int,
     }
 
     def __init__(
@@ -89,6 +91,7 @@ class IsmctsAgent:
         decisive: int = 4,
         mast: float = 0.0,
         keep: float = 0.0,
+        mo: int = 0,
         evaluator: Any = None,
     ) -> None:
         """``evaluator`` (from Python only, not a spec option): any object with ``estimate(world)`` → each
@@ -106,6 +109,8 @@ class IsmctsAgent:
             raise ValueError("ismcts: mast must be 0–1 (the share of playout steps taking the best action)")
         if not 0 <= keep <= 10:  # also refuses nan
             raise ValueError("ismcts: keep must be 0–10 (standard errors; 0: spend once-only rights freely)")
+        if mo not in (0, 1):
+            raise ValueError("ismcts: mo must be 0 or 1 (1: a tree for each seat, multiple-observer ISMCTS)")
         if not 0 <= c <= 100:
             raise ValueError("ismcts: c must be 0–100")
         if not 1 <= max_rollout <= 1_000_000:
@@ -128,12 +133,14 @@ class IsmctsAgent:
         self.decisive = decisive
         self.mast = mast
         self.keep = keep
+        self.mo = mo
         # MAST's table, one per decision: per seat, action → [summed result, times taken]
         self._mast: list[dict[Action, list[float]]] = []
         self._banned: frozenset[Action] = frozenset()  # root actions the search leaves out (sure losses)
         self.evaluator = evaluator
         self._learned: Any = None  # the fitted evaluation of the decision's game, when used
         self.last_iterations = 0
+        self.last_trees: list[Node] | None = None
 
     # ------------------------------------------------------------------ the agent API
     def act(self, decision: Decision) -> Action:
@@ -213,6 +220,7 @@ class IsmctsAgent:
         cap = start + self.max_seconds if self.max_seconds > 0 else None
         n = 0
         sampler = decision.sampler()
+        trees = [root if s == seat else Node(-1) for s in range(sampler.world_players)] if self.mo else None
         self._mast = [{} for _ in range(sampler.world_players)] if self.mast else []
         self._learned = self.evaluator
         if self.evaluator is None and self.eval != "estimate" and self.depth:
@@ -236,9 +244,13 @@ class IsmctsAgent:
                     break
             elif n > 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, sampler.sample(self.rng))
+            if trees is None:
+                self._iterate(root, sampler.sample(self.rng))
+            else:
+                self._iterate_mo(trees, sampler.sample(self.rng))
             n += 1
         self.last_iterations = n
+        self.last_trees = trees  # the trees of the last search with mo=1 (for tests), else None
         self._banned = frozenset()
         self._mast = []
         out = []
@@ -310,6 +322,83 @@ class IsmctsAgent:
                 for s in range(nplayers):
                     r[s] += result[s]
 
+    def _iterate_mo(self, trees: list[Node], world: State) -> None:
+        """One iteration of multiple-observer ISMCTS (Cowling, Powley & Whitehouse 2012, §4.3): a tree for
+        each seat. A seat picks its own moves in its own tree, where its own actions are told apart in full
+        and every other seat's action only by what is public of it (``_public_key``: the events it caused,
+        as a spectator sees them). So a seat in the tree cannot answer a card another seat set face down as
+        if it had seen it — the single tree (``_iterate``) lets every seat's choice depend on every earlier
+        action in full, hidden ones included, which makes the opponent play as if it saw through them."""
+        nplayers = world.nplayers
+        rng = self.rng
+        nodes = list(trees)
+        paths = [[t] for t in trees]
+        taken: list[tuple[int, Action]] | None = [] if self._mast else None
+        first = True
+        while world.result is None:
+            legal = world.legal_actions()
+            if first and self._banned:
+                legal = tuple([a for a in legal if a not in self._banned]) or legal
+            first = False
+            mover = world.current_player
+            node = nodes[mover]
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            expand = bool(untried)
+            if expand:
+                a = untried[rng.below(len(untried))]
+                children[a] = Node(mover, reward=[0.0] * nplayers)
+                for b in legal:
+                    if b in children:
+                        children[b].avail += 1
+            else:
+                a = None
+                best_score = -1.0
+                c = self.c
+                for b in legal:
+                    ch = children[b]
+                    ch.avail += 1
+                    score = ch.reward[mover] / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if score > best_score:
+                        best_score = score
+                        a = b
+                assert a is not None
+            if taken is not None:
+                taken.append((mover, a))
+            world.log = []
+            events = world.apply(a)
+            world.log = None
+            key = _public_key(a, events, world.public_bit)
+            for s in range(nplayers):
+                if s == mover:
+                    child = children[a]
+                else:
+                    kids = nodes[s].children
+                    child = kids.get(key)
+                    if child is None:
+                        child = kids[key] = Node(mover, reward=[0.0] * nplayers)
+                nodes[s] = child
+                paths[s].append(child)
+            if expand:
+                break
+        result = self._playout(world, taken)
+        if taken is not None:
+            tables = self._mast
+            for seat, a in taken:
+                entry = tables[seat].get(a)
+                if entry is None:
+                    tables[seat][a] = [result[seat], 1.0]
+                else:
+                    entry[0] += result[seat]
+                    entry[1] += 1.0
+        for path in paths:
+            for nd in path:
+                nd.visits += 1
+                if nd.reward:
+                    r = nd.reward
+                    for s in range(nplayers):
+                        r[s] += result[s]
+
     def _playout(self, world: State, taken: list[tuple[int, Action]] | None = None) -> list[float]:
         """Plays ``world`` on to its end or the cut-off and scores it; with MAST on, appends each step's
         (mover, action) to ``taken``."""
@@ -347,6 +436,27 @@ class IsmctsAgent:
                     return guess
             return [0.5] * world.nplayers  # the playout cap: call it even
         return [(r + 1.0) / 2.0 for r in res.returns(world.nplayers)]
+
+
+def _public_key(action: Action, events: list[Any], public: int) -> Any:
+    """What a seat that did not take ``action`` is told of it, as a key: its kind and the events it caused as
+    a spectator sees them (a card's identity only where it is public). Two actions that differ only in a
+    hidden choice — which card was set face down — get the same key. (What one seat alone is shown, and a
+    change no event names, is not told apart: the other seats' trees are a little blinder than they are.)"""
+    return (
+        action.kind,
+        tuple([(e.code, e.seat, e.card if e.mask & public else -1, _masked(e.args, public)) for e in events]),
+    )
+
+
+def _masked(v: Any, public: int) -> Any:
+    if isinstance(v, PlaceRef):
+        return (v.zone, v.pos, v.card if v.mask & public else -1)
+    if isinstance(v, CardRef):
+        return v.card if v.mask & public else -1
+    if isinstance(v, tuple):
+        return tuple([_masked(x, public) for x in v])
+    return v
 
 
 def _best_rated(legal: list[Action] | tuple[Action, ...], table: dict[Action, list[float]]) -> Action:
