@@ -47,7 +47,8 @@ class Node:
     visits: int = 0
     avail: int = 0
     reward: list[float] = field(default_factory=list)  # per seat, summed, in [0, 1]
-    children: dict[Action, Node] = field(default_factory=dict)
+    # by action; in another seat's tree (mo=1), by what is public of it (``_public_key``)
+    children: dict[Any, Node] = field(default_factory=dict)
 
 
 @dataclass
@@ -352,7 +353,7 @@ class IsmctsAgent:
                     if b in children:
                         children[b].avail += 1
             else:
-                a = None
+                pick: Action | None = None
                 best_score = -1.0
                 c = self.c
                 for b in legal:
@@ -361,8 +362,9 @@ class IsmctsAgent:
                     score = ch.reward[mover] / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                     if score > best_score:
                         best_score = score
-                        a = b
-                assert a is not None
+                        pick = b
+                assert pick is not None
+                a = pick
             if taken is not None:
                 taken.append((mover, a))
             world.log = []
@@ -374,9 +376,8 @@ class IsmctsAgent:
                     child = children[a]
                 else:
                     kids = nodes[s].children
-                    child = kids.get(key)
-                    if child is None:
-                        child = kids[key] = Node(mover, reward=[0.0] * nplayers)
+                    found = kids.get(key)
+                    child = kids[key] = Node(mover, reward=[0.0] * nplayers) if found is None else found
                 nodes[s] = child
                 paths[s].append(child)
             if expand:
