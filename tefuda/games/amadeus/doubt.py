@@ -19,6 +19,7 @@ shown) and at nothing else — a card only its owner looked at never counts.
 
 from __future__ import annotations
 
+from operator import countOf
 from typing import TYPE_CHECKING
 
 from tefuda.core.observe import FACE_UP
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from .state import AmadeusState
 
 _SCAN = tuple(sorted(PUBLIC_ZONES))  # the ダウトゾーン too: 「これは公開領域です」
+_SCAN_SHIELDS = (*_SCAN, SHIELDS)
 
 
 def public_cards(s: AmadeusState, owner: int) -> list[int]:
@@ -41,6 +43,21 @@ def public_cards(s: AmadeusState, owner: int) -> list[int]:
     flags = s.flags
     out += [i for i in zs[owner * NZ + SHIELDS] if flags[i] & FACE_UP]
     return out
+
+
+def _at_most_one(s: AmadeusState, seats: tuple[int, ...], card: int, insts: list[int]) -> bool:
+    """True when at most one card of definition ``card`` can be among the public cards of ``seats`` and
+    ``insts`` — an upper bound (every shield counted, face down too) found without building the pool."""
+    zs, cards, where, owner_of = s.zones, s.cards, s.where, s.owner
+    getc = cards.__getitem__
+    scanned = [p * NZ + k for p in seats for k in _SCAN_SHIELDS]
+    n = 0
+    for z in scanned:
+        n += countOf(map(getc, zs[z]), card)
+    for i in insts:
+        if cards[i] == card and owner_of[i] in seats and where[i] not in scanned:
+            n += 1
+    return n < 2
 
 
 def _owners(s: AmadeusState, owner: int) -> tuple[int, ...]:
@@ -68,9 +85,11 @@ def publish(s: AmadeusState, insts: list[int], *, guard: int = -1) -> bool:
         if key in done:
             continue
         seats = _owners(s, owner)
+        premium = hall[card] == 2
+        if not premium and _at_most_one(s, seats, card, insts):
+            continue  # the common case, told at C speed: no second card of the name is public
         pool = [i for p in seats for i in public_cards(s, p)]
         group = [i for i in {*pool, *insts} if cards[i] == card and owner_of[i] in seats]
-        premium = hall[card] == 2
         if len(group) < 2 and not premium:
             continue
         done.add(key)
