@@ -19,6 +19,7 @@ shown) and at nothing else — a card only its owner looked at never counts.
 
 from __future__ import annotations
 
+from itertools import chain
 from operator import countOf
 from typing import TYPE_CHECKING
 
@@ -31,7 +32,10 @@ if TYPE_CHECKING:
     from .state import AmadeusState
 
 _SCAN = tuple(sorted(PUBLIC_ZONES))  # the ダウトゾーン too: 「これは公開領域です」
-_SCAN_SHIELDS = (*_SCAN, SHIELDS)
+# the zones whose cards may be public, by the seats compared (``_owners``)
+_SCANNED: dict[tuple[int, ...], frozenset[int]] = {
+    seats: frozenset(p * NZ + k for p in seats for k in (*_SCAN, SHIELDS)) for seats in ((0,), (1,), (0, 1))
+}
 
 
 def public_cards(s: AmadeusState, owner: int) -> list[int]:
@@ -48,12 +52,12 @@ def public_cards(s: AmadeusState, owner: int) -> list[int]:
 def _at_most_one(s: AmadeusState, seats: tuple[int, ...], card: int, insts: list[int]) -> bool:
     """True when at most one card of definition ``card`` can be among the public cards of ``seats`` and
     ``insts`` — an upper bound (every shield counted, face down too) found without building the pool."""
-    zs, cards, where, owner_of = s.zones, s.cards, s.where, s.owner
-    getc = cards.__getitem__
-    scanned = [p * NZ + k for p in seats for k in _SCAN_SHIELDS]
-    n = 0
-    for z in scanned:
-        n += countOf(map(getc, zs[z]), card)
+    scanned = _SCANNED[seats]
+    zs, cards = s.zones, s.cards
+    n = countOf(map(cards.__getitem__, chain.from_iterable(map(zs.__getitem__, scanned))), card)
+    if n >= 2:
+        return False
+    where, owner_of = s.where, s.owner
     for i in insts:
         if cards[i] == card and owner_of[i] in seats and where[i] not in scanned:
             n += 1
