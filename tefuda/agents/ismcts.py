@@ -24,8 +24,9 @@ playout step takes the legal action whose mean result so far, for the seat takin
 Move-Average Sampling Technique of Finnsson & Björnsson 2008, ε-greedy as Tak et al. 2012 found best —
 else a random one; 0, the default: random playouts). ``keep`` (standard errors, default 0: off): when the
 pick spends a right held once a game (``Game.once_only``) and a move that does not is within ``keep``
-standard errors of it, take that move (``_keep_once_only``). With a seed and an iteration budget a run repeats
-exactly; a time budget (``seconds``) depends on the machine's speed, so it does not."""
+standard errors of it, take that move (``_keep_once_only``). ``mo`` (1: a tree for each seat,
+multiple-observer ISMCTS, ``_iterate_mo``; 0, the default: one tree). With a seed and an iteration budget a
+run repeats exactly; a time budget (``seconds``) depends on the machine's speed, so it does not."""
 
 from __future__ import annotations
 
