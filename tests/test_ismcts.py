@@ -220,10 +220,11 @@ def test_mo_tells_the_other_seats_of_a_move_only_what_is_public():
 def test_mo_search_keeps_a_tree_for_each_seat():
     """With mo=1 the other seat picks in its own tree: after the deciding seat's hidden choice, the other
     seat's tree holds one node where the single tree holds one per card."""
-    game, _ = load_case("kirifuda")
     for state, _ in random_game("kirifuda", 5):
         if len({a.a for a in state.legal_actions() if a.kind == "set-support"}) >= 3:
             break
+    else:
+        raise AssertionError("no choice of three cards to set in a seeded game")
     agent = IsmctsAgent(seed=2, iters=200, mo=1)
     agent.evaluate(decision_for(state))
     mine, theirs = agent.last_trees[state.current_player], agent.last_trees[1 - state.current_player]
