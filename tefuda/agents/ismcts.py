@@ -267,7 +267,6 @@ class IsmctsAgent:
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, root: Node, world: State) -> None:
         nplayers = world.nplayers
-        rng = self.rng
         node = root
         path = [root]
         taken: list[tuple[int, Action]] | None = [] if self._mast else None
@@ -276,53 +275,15 @@ class IsmctsAgent:
             if node is root and self._banned:
                 legal = tuple([a for a in legal if a not in self._banned]) or legal
             mover = world.current_player
-            children = node.children
-            untried = [a for a in legal if a not in children]
-            if untried:
-                a = untried[rng.below(len(untried))]
-                child = Node(mover, reward=[0.0] * nplayers)
-                children[a] = child
-                for b in legal:
-                    if b in children:
-                        children[b].avail += 1
-                if taken is not None:
-                    taken.append((mover, a))
-                world.apply(a)
-                path.append(child)
-                break
-            # UCB over the children available in this world
-            best = None
-            best_score = -1.0
-            c = self.c
-            for b in legal:
-                ch = children[b]
-                ch.avail += 1
-                score = ch.reward[mover] / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                if score > best_score:
-                    best_score = score
-                    best = b
-            assert best is not None
+            a, new = self._choose(node.children, legal, mover, nplayers)
             if taken is not None:
-                taken.append((mover, best))
-            world.apply(best)
-            node = children[best]
+                taken.append((mover, a))
+            world.apply(a)
+            node = node.children[a]
             path.append(node)
-        result = self._playout(world, taken)
-        if taken is not None:
-            tables = self._mast
-            for seat, a in taken:
-                entry = tables[seat].get(a)
-                if entry is None:
-                    tables[seat][a] = [result[seat], 1.0]
-                else:
-                    entry[0] += result[seat]
-                    entry[1] += 1.0
-        for nd in path:
-            nd.visits += 1
-            if nd.reward:
-                r = nd.reward
-                for s in range(nplayers):
-                    r[s] += result[s]
+            if new:
+                break
+        self._back_up([path], self._playout(world, taken), taken)
 
     def _iterate_mo(self, trees: list[Node], world: State) -> None:
         """One iteration of multiple-observer ISMCTS (Cowling, Powley & Whitehouse 2012, §4.3): a tree for
@@ -332,7 +293,6 @@ class IsmctsAgent:
         if it had seen it — the single tree (``_iterate``) lets every seat's choice depend on every earlier
         action in full, hidden ones included, which makes the opponent play as if it saw through them."""
         nplayers = world.nplayers
-        rng = self.rng
         nodes = list(trees)
         paths = [[t] for t in trees]
         taken: list[tuple[int, Action]] | None = [] if self._mast else None
@@ -343,32 +303,11 @@ class IsmctsAgent:
                 legal = tuple([a for a in legal if a not in self._banned]) or legal
             first = False
             mover = world.current_player
-            node = nodes[mover]
-            children = node.children
-            untried = [a for a in legal if a not in children]
-            expand = bool(untried)
-            if expand:
-                a = untried[rng.below(len(untried))]
-                children[a] = Node(mover, reward=[0.0] * nplayers)
-                for b in legal:
-                    if b in children:
-                        children[b].avail += 1
-            else:
-                pick: Action | None = None
-                best_score = -1.0
-                c = self.c
-                for b in legal:
-                    ch = children[b]
-                    ch.avail += 1
-                    score = ch.reward[mover] / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                    if score > best_score:
-                        best_score = score
-                        pick = b
-                assert pick is not None
-                a = pick
+            children = nodes[mover].children
+            a, new = self._choose(children, legal, mover, nplayers)
             if taken is not None:
                 taken.append((mover, a))
-            world.log = []
+            world.log = []  # only the tree's own steps record events (their keys); never a playout
             events = world.apply(a)
             world.log = None
             key = _public_key(a, events, world.public_bit)
@@ -381,9 +320,41 @@ class IsmctsAgent:
                     child = kids[key] = Node(mover, reward=[0.0] * nplayers) if found is None else found
                 nodes[s] = child
                 paths[s].append(child)
-            if expand:
+            if new:
                 break
-        result = self._playout(world, taken)
+        self._back_up(paths, self._playout(world, taken), taken)
+
+    def _choose(
+        self, children: dict[Any, Node], legal: list[Action] | tuple[Action, ...], mover: int, nplayers: int
+    ) -> tuple[Action, bool]:
+        """The mover's action at a node: an untried one at random (its child added: True), else UCB over the
+        children available in this world. Every available child's availability count goes up."""
+        untried = [a for a in legal if a not in children]
+        if untried:
+            a = untried[self.rng.below(len(untried))]
+            children[a] = Node(mover, reward=[0.0] * nplayers)
+            for b in legal:
+                if b in children:
+                    children[b].avail += 1
+            return a, True
+        best = None
+        best_score = -1.0
+        c = self.c
+        for b in legal:
+            ch = children[b]
+            ch.avail += 1
+            score = ch.reward[mover] / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if score > best_score:
+                best_score = score
+                best = b
+        assert best is not None
+        return best, False
+
+    def _back_up(
+        self, paths: list[list[Node]], result: list[float], taken: list[tuple[int, Action]] | None
+    ) -> None:
+        """Credits a playout's result to MAST's table (every action taken) and to every node on the paths
+        (one path, or one per seat's tree)."""
         if taken is not None:
             tables = self._mast
             for seat, a in taken:
@@ -393,6 +364,7 @@ class IsmctsAgent:
                 else:
                     entry[0] += result[seat]
                     entry[1] += 1.0
+        nplayers = len(result)
         for path in paths:
             for nd in path:
                 nd.visits += 1
