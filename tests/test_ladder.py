@@ -8,15 +8,16 @@ import math
 from typer.testing import CliRunner
 
 from tefuda.cli.main import app
-from tefuda.lab.ladder import fit, run_ladder, schedule
+from tefuda.lab.ladder import fit, matchups, plan, run_ladder, schedule
 
 
 def test_two_player_schedule_plays_both_seat_orders_on_the_same_deals():
     games = schedule(3, 2, 4, seed=1)
     assert len(games) == 3 * 2 * 4  # three pairs, two seat orders, four deals each
     by_pair: dict[frozenset, list] = {}
-    for seats, seed in games:
+    for seats, seed, deal in games:
         by_pair.setdefault(frozenset(seats), []).append((seats, seed))
+        assert 0 <= deal < 4
     assert len(by_pair) == 3
     for got in by_pair.values():
         first = sorted(s for seats, s in got if seats == got[0][0])
@@ -26,7 +27,7 @@ def test_two_player_schedule_plays_both_seat_orders_on_the_same_deals():
 
 def test_multiplayer_schedule_rotates_the_lone_seat():
     games = schedule(2, 4, 2, seed=0)
-    lone = {(seats.index(a), a) for seats, _ in games for a in set(seats) if seats.count(a) == 1}
+    lone = {(seats.index(a), a) for seats, _, _ in games for a in set(seats) if seats.count(a) == 1}
     assert lone == {(s, a) for s in range(4) for a in (0, 1)}  # each agent alone in each seat
     assert len(games) == 4 * 2 * 2
 
@@ -86,6 +87,77 @@ def test_the_cli_writes_json_and_a_report(tmp_path):
         assert key in d["ratings"][0]
     page = report.read_text(encoding="utf-8")
     assert "番付 ladder" in page and "greedy:rollouts=1,seconds=0" in page
+
+
+def test_a_deck_round_robin_plays_every_pair_of_decks_in_both_seat_orders():
+    """With --decks, deal g plays deck matchup g mod k² (mirrors included); the mirrored seat order plays the
+    same decks in the same seats, so each agent plays each deck in each seat."""
+    names = ["crimson_rush", "gale_tricks"]
+    res = run_ladder("kirifuda", ["random", "greedy:rollouts=1,seconds=0"], 4, seed=2, jobs=1, decks=names)
+    assert res["errors"] == [] and res["games"] == 8
+    assert len(res["decks"]) == 2 and all(res["decks"])
+    pair = res["pairs"][0]
+    assert set(pair["a_by_deck"]) == set(res["decks"])
+    # each seat order plays every matchup, and the mirrored order the same decks in the same seats on the
+    # same deals
+    games = plan(2, 2, 8, seed=2, ndecks=2)
+    by_order: dict[tuple, set] = {}
+    for seats, seed, decks in games:
+        by_order.setdefault(seats, set()).add((seed, decks))
+    assert len(by_order) == 2
+    first, mirror = by_order.values()
+    assert first == mirror
+    assert {d for _, d in first} == set(matchups(2)) == {(0, 0), (0, 1), (1, 0), (1, 1)}
+    assert all(d is None for _, _, d in plan(2, 2, 3, seed=2))  # no decks named: the game's defaults
+
+
+def test_a_deck_round_robin_deals_the_decks_it_names():
+    """The games are played with the named decks: on the same seeds, both seats on one deck or both on the
+    other play different games (were the decks ignored, every game would be the same)."""
+    from tefuda.core import load_game
+    from tefuda.lab.ladder import play_match
+
+    game = load_game("kirifuda")
+    texts = [game.load_deck(p).to_text() for p in game.sample_decks().values()]
+    lengths = [
+        [
+            play_match("kirifuda", {}, ["random", "random"], (0, 1), s, 400, None, texts, (d, d)).actions
+            for s in range(4)
+        ]
+        for d in (0, 1)
+    ]
+    assert lengths[0] != lengths[1]
+
+
+def test_the_cli_refuses_bad_decks():
+    r = CliRunner().invoke(
+        app, ["ladder", "kirifuda", "--agents", "random", "greedy", "--decks", "nosuch,gale_tricks"]
+    )
+    assert r.exit_code == 1 and "nosuch" in r.output and "crimson_rush" in r.output
+    r = CliRunner().invoke(
+        app, ["ladder", "kirifuda", "--agents", "random", "greedy", "--decks", "gale_tricks"]
+    )
+    assert r.exit_code == 1 and "at least two" in r.output
+    r = CliRunner().invoke(
+        app, ["ladder", "kirifuda", "--agents", "random", "greedy", "--decks", "a", "gale_tricks"]
+    )
+    assert r.exit_code == 1 and "comma-separated" in r.output
+    r = CliRunner().invoke(app, ["ladder", "yonesu", "--agents", "random", "greedy", "--all-decks"])
+    assert r.exit_code == 1 and "fewer than two sample decks" in r.output
+
+
+def test_the_cli_ladders_over_every_sample_deck(tmp_path):
+    report = tmp_path / "l.html"
+    r = CliRunner().invoke(
+        app,
+        ["ladder", "kirifuda", "--agents", "random", "greedy:rollouts=1,seconds=0", "-n", "9", "--jobs", "1",
+         "--all-decks", "--json", "--report", str(report)],
+    )  # fmt: skip
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert len(d["decks"]) == 3 and d["games"] == 18
+    assert set(d["pairs"][0]["a_by_deck"]) == set(d["decks"])
+    assert d["decks"][0] in report.read_text(encoding="utf-8")
 
 
 def test_the_cli_refuses_a_ladder_of_one():

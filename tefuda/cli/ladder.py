@@ -32,19 +32,35 @@ def ladder(
     option: list[str] = typer.Option(None, "--option", help="house rule key=value"),
     cards: str | None = typer.Option(None, "--cards", help=CARDS_HELP),
     max_actions: int | None = typer.Option(None, help="a game this long counts as a draw"),
+    decks: list[str] = typer.Option(
+        None,
+        "--decks",
+        help="cycle the deals through every ordered pair of these decks, mirrors included (two players): "
+        "deck list files or the game's sample deck names, comma-separated: --decks a.txt,b.txt",
+    ),
+    all_decks: bool = typer.Option(
+        False,
+        "--all-decks",
+        help="--decks with every sample deck of the game legal under the options",
+    ),
     as_json: bool = typer.Option(False, "--json"),
     report: Path | None = typer.Option(None, "--report", help="write a self-contained HTML report here"),
 ) -> None:
     """Rate agents against each other: every pair plays n games in every seat arrangement (two players: both
     seat orders on the same deals; three or four: each agent alone in every seat against the other), then
     Bradley–Terry / Luce ratings on the Elo scale with 95 % intervals, the pairwise score table and each
-    agent's time per decision."""
+    agent's time per decision. By default each seat plays the game's own deck for it, one deck matchup;
+    --decks / --all-decks spread the deals over every pair of decks, so a seat's score is not a deck's."""
     from tefuda.lab.ladder import run_ladder, schedule
 
     specs = [*(agents or []), *[a for a in ctx.args if not a.startswith("-")]]
     stray = [a for a in ctx.args if a.startswith("-")]
     if stray:
         fail(f"unknown option {stray[0]} (see tefuda ladder --help)")
+    deck_names = [d.strip() for item in decks or [] for d in item.split(",") if d.strip()]
+    for a in specs:
+        if a.endswith(".txt"):
+            fail(f"{a}: a deck list among the agents — --decks takes one comma-separated value: --decks a,b")
     if len(specs) < 2:
         fail("--agents: name at least two agents, e.g. --agents random greedy")
     if len(set(specs)) != len(specs):
@@ -55,6 +71,22 @@ def ladder(
     nplayers = players_arg(g, players)
     jobs_arg(jobs)
     out_file_arg(report, "--report")
+    if all_decks:
+        if deck_names:
+            fail("--all-decks or --decks, not both")
+        legal = []
+        for name, path in g.sample_decks().items():
+            try:
+                if not g.deck_problems(g.load_deck(path, check=False)):
+                    legal.append(name)
+            except TefudaError:
+                continue
+        if len(legal) < 2:
+            fail(f"--all-decks: {g.id} has fewer than two sample decks legal under these options")
+        deck_names = legal
+    for name in specs:
+        if name in g.sample_decks():
+            fail(f"{name}: a deck among the agents — --decks takes one comma-separated value: --decks a,b")
     total = len(schedule(len(specs), nplayers, n, seed))
     progress_cb = None
     bar = None
@@ -72,7 +104,7 @@ def ladder(
     try:
         res = run_ladder(
             game_id, specs, n, players=nplayers, seed=seed, jobs=jobs, options=g.options,
-            max_actions=max_actions, cards=cards, progress=progress_cb,
+            max_actions=max_actions, cards=cards, decks=deck_names or None, progress=progress_cb,
         )  # fmt: skip
     except (TefudaError, ValueError) as e:
         fail(str(e))
@@ -103,6 +135,8 @@ def ladder(
 
 def show(res: dict[str, Any]) -> None:
     head = f"{res['game']}: {res['games']} games, {res['players']} players, n={res['n']}, seed {res['seed']}"
+    if res.get("decks"):
+        head += f", every pair of decks: {', '.join(res['decks'])}"
     t = Table(title=f"番付 ladder — {head}")
     for col in ("agent", "Elo", "95% interval", "score", "games", "s/decision", "max s"):
         t.add_column(col, overflow="fold")
@@ -118,18 +152,24 @@ def show(res: dict[str, Any]) -> None:
         )
     console.print(t)
     p = Table(title="pairs: A's score against B (95 % interval), by seat")
-    for col in ("A", "B", "games", "A's score", "interval", "by seat"):
+    cols = ["A", "B", "games", "A's score", "interval", "by seat"]
+    if res.get("decks"):
+        cols.append("by A's deck")
+    for col in cols:
         p.add_column(col, overflow="fold")
     for r in res["pairs"]:
         seats = _seats(r, res["players"])
-        p.add_row(
+        row = [
             r["a"],
             r["b"],
             str(r["games"]),
             f"{100 * r['score_a']:.1f}%",
             f"{100 * r['ci_a'][0]:.0f}–{100 * r['ci_a'][1]:.0f}%",
             seats,
-        )
+        ]
+        if res.get("decks"):
+            row.append(_by_deck(r))
+        p.add_row(*row)
     console.print(p)
     console.print(f"{res['model']}; {res['seconds']} s", highlight=False)
     for e in res["errors"]:
@@ -145,6 +185,11 @@ def _seats(r: dict[str, Any], players: int) -> str:
     return " · ".join(out)
 
 
+def _by_deck(r: dict[str, Any]) -> str:
+    """``A with 竜騎の咆哮 60% · …``: A's score with each deck, in either seat."""
+    return " · ".join(f"{k} {100 * v:.0f}%" for k, v in r.get("a_by_deck", {}).items())
+
+
 def html_report(res: dict[str, Any]) -> str:
     esc = html.escape
     rows = "".join(
@@ -155,7 +200,7 @@ def html_report(res: dict[str, Any]) -> str:
     pairs = "".join(
         f"<tr><td>{esc(r['a'])}</td><td>{esc(r['b'])}</td><td>{r['games']}</td>"
         f"<td>{100 * r['score_a']:.1f}%</td><td>{100 * r['ci_a'][0]:.0f}–{100 * r['ci_a'][1]:.0f}%</td>"
-        f"<td>{esc(_seats(r, res['players']))}</td></tr>"
+        f"<td>{esc(_seats(r, res['players']))}</td><td>{esc(_by_deck(r))}</td></tr>"
         for r in res["pairs"]
     )
     title = f"tefuda ladder — {esc(res['game'])}"
@@ -163,12 +208,13 @@ def html_report(res: dict[str, Any]) -> str:
 <style>body{{font-family:sans-serif;margin:2em}}table{{border-collapse:collapse;margin:1em 0}}
 td,th{{border:1px solid #ccc;padding:4px 8px;text-align:left}}</style></head><body>
 <h1>番付 ladder — {esc(res["game"])} ({res["players"]} players)</h1>
-<p>{res["games"]} games, n={res["n"]} per pair and seat arrangement, seed {res["seed"]}, {res["seconds"]} s.
+<p>{res["games"]} games, n={res["n"]} per pair and seat arrangement, seed {res["seed"]}, {res["seconds"]} s;
+decks: {esc(", ".join(res.get("decks") or []) or "each seat's default")}.
 <code>{esc(res.get("command", ""))}</code></p>
 <h2>Ratings</h2><table><tr><th>agent</th><th>Elo</th><th>95% interval</th><th>score</th><th>games</th>
 <th>s/decision</th></tr>{rows}</table>
 <h2>Pairs</h2><table><tr><th>A</th><th>B</th><th>games</th><th>A's score</th><th>interval</th>
-<th>by seat</th></tr>
+<th>by seat</th><th>by A's deck</th></tr>
 {pairs}</table><p>{esc(res["model"])}</p></body></html>
 """
 

@@ -4,6 +4,11 @@ For two players, each pair plays ``n`` games in each seat order on the same seed
 the seat evens out). For three or four players, agent A sits alone in each seat in turn against copies of B in
 the others, and the other way round.
 
+By default every seat plays the game's own deck for it (``Game.default_deck``), so a two-player ladder plays
+one deck matchup — and "the seat" is also "the deck". With ``decks`` (two players), the deals cycle through
+every ordered pair of those decks, mirrors included (deal ``g`` plays matchup ``g mod k²``; its mirrored seat
+order plays the same decks in the same seats), so each agent plays each deck in each seat against each deck.
+
 Ratings come from the Luce choice model — the winner of a game among players of strengths ``s`` is player
 ``w`` with probability ``s_w / Σ s`` (Bradley–Terry for two players) — fitted by maximum likelihood with
 Hunter's MM iteration, shown on the Elo scale (400·log10 s, the agents' mean at 1500). A draw counts half a
@@ -18,6 +23,7 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from tefuda.agents import decision_for_agent, make_agent
@@ -36,6 +42,7 @@ class Match:
 
     seats: tuple[int, ...]
     seed: int
+    decks: tuple[int, ...] | None = None  # the deck (index into the ladder's decks) in each seat, or defaults
     winners: tuple[int, ...] = ()
     draw: bool = False
     actions: int = 0
@@ -49,9 +56,10 @@ class Match:
         return 1.0 if any(self.seats[w] == agent for w in self.winners) else 0.0
 
 
-def schedule(k: int, players: int, n: int, seed: int) -> list[tuple[tuple[int, ...], int]]:
-    """Every game to play: (the agent in each seat, the seed). Pairs (i < j); per seat arrangement ``n``
-    seeds, the same seeds for the mirrored arrangement."""
+def schedule(k: int, players: int, n: int, seed: int) -> list[tuple[tuple[int, ...], int, int]]:
+    """Every game to play: (the agent in each seat, the seed, the deal's number ``g`` within its seat
+    arrangement). Pairs (i < j); per seat arrangement ``n`` seeds, the same seeds (and numbers) for the
+    mirrored arrangement."""
     out = []
     pair = 0
     for i in range(k):
@@ -62,9 +70,25 @@ def schedule(k: int, players: int, n: int, seed: int) -> list[tuple[tuple[int, .
                         continue  # two players: (i, j) and (j, i) with the lone seat 0 cover both orders
                     seats = tuple(a if s == lone else b for s in range(players))
                     for g in range(n):
-                        out.append((seats, game_seed(seed, (pair * players + lone) * n + g)))
+                        out.append((seats, game_seed(seed, (pair * players + lone) * n + g), g))
             pair += 1
     return out
+
+
+def matchups(ndecks: int) -> list[tuple[int, int]]:
+    """Every ordered pair of decks (seat 1's, seat 2's), mirrors included."""
+    return [(x, y) for x in range(ndecks) for y in range(ndecks)]
+
+
+def plan(
+    k: int, players: int, n: int, seed: int, ndecks: int = 0
+) -> list[tuple[tuple[int, ...], int, tuple[int, ...] | None]]:
+    """Every game to play with its decks: (the agent in each seat, the seed, the deck in each seat — None:
+    the game's defaults). With ``ndecks``, deal ``g`` of every seat arrangement plays matchup ``g mod k²``."""
+    pairs = matchups(ndecks)
+    return [
+        (seats, s, pairs[g % len(pairs)] if pairs else None) for seats, s, g in schedule(k, players, n, seed)
+    ]
 
 
 def play_match(
@@ -75,14 +99,19 @@ def play_match(
     seed: int,
     max_actions: int | None,
     cards: str | None,
+    deck_texts: list[str] | None = None,
+    decks: tuple[int, ...] | None = None,
 ) -> Match:
     """One ladder game (in a worker): every failure is caught and reported with the game's seed."""
     game = load_game(game_id, options, cards_path=cards)
     cap = max_actions or game.max_game_length
     agents = [make_agent(specs[a], agent_seed(seed, s)) for s, a in enumerate(seats)]
-    m = Match(seats, seed)
+    m = Match(seats, seed, decks)
     try:
-        state = game.new_state(None, seed, players=len(seats), record=False)
+        lists = None
+        if deck_texts is not None and decks is not None:
+            lists = [game.parse_deck(deck_texts[d], f"deck {d + 1}") for d in decks]
+        state = game.new_state(lists, seed, players=len(seats), record=False)
         while not state.is_over and m.actions < cap:
             seat = state.current_player
             agent = agents[seat]
@@ -108,8 +137,11 @@ def play_match(
 
 
 def _chunk(args: tuple) -> list[Match]:
-    game_id, options, specs, games, max_actions, cards = args
-    return [play_match(game_id, options, specs, seats, seed, max_actions, cards) for seats, seed in games]
+    game_id, options, specs, games, max_actions, cards, deck_texts = args
+    return [
+        play_match(game_id, options, specs, seats, seed, max_actions, cards, deck_texts, decks)
+        for seats, seed, decks in games
+    ]
 
 
 def run_ladder(
@@ -123,9 +155,11 @@ def run_ladder(
     options: dict[str, Any] | None = None,
     max_actions: int | None = None,
     cards: str | None = None,
+    decks: list[str] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
-    """Play the ladder and rate it (the dict ``--json`` prints)."""
+    """Play the ladder and rate it (the dict ``--json`` prints). ``decks``: deck list files (or names of the
+    game's sample decks) to cycle through, every ordered pair of them (two players only)."""
     if len(specs) < 2:
         raise ValueError("a ladder needs at least two agents")
     game = load_game(game_id, options, cards_path=cards)
@@ -135,11 +169,24 @@ def run_ladder(
         raise ValueError(problem)
     for s in specs:
         make_agent(s)  # a bad spec fails now, in one line
-    games = schedule(len(specs), nplayers, n, seed)
+    deck_texts = None
+    names: list[str] = []
+    if decks:
+        if nplayers != 2:
+            raise ValueError("--decks: a deck round robin is for two players")
+        if len(decks) < 2:
+            raise ValueError("--decks: name at least two deck lists")
+        loaded = [resolve_deck(game, d) for d in decks]
+        for a, b in matchups(len(loaded)):  # a pair no game can start with fails now, in one line
+            game.new_state([loaded[a], loaded[b]], seed, players=2, record=False)
+        deck_texts = [d.to_text() for d in loaded]
+        names = [deck_label(d) for d in loaded]
+        names = [f"{x} ({k + 1})" if names.count(x) > 1 else x for k, x in enumerate(names)]
+    games = plan(len(specs), nplayers, n, seed, len(deck_texts or []))
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(games)))
     size = max(1, min(8, len(games) // (jobs * 4) or 1))
     tasks = [
-        (game_id, dict(game.options), list(specs), games[i : i + size], max_actions, cards)
+        (game_id, dict(game.options), list(specs), games[i : i + size], max_actions, cards, deck_texts)
         for i in range(0, len(games), size)
     ]
     t0 = time.perf_counter()
@@ -158,7 +205,23 @@ def run_ladder(
             if progress:
                 progress(len(got))
     seconds = time.perf_counter() - t0
-    return summarize(game, specs, nplayers, n, seed, matches, seconds)
+    return summarize(game, specs, nplayers, n, seed, matches, seconds, names)
+
+
+def resolve_deck(game: Any, name: str) -> Any:
+    """A deck list file, or the name of one of the game's sample decks (``dragon_roar``)."""
+    samples = game.sample_decks()
+    if name in samples:
+        return game.load_deck(samples[name])
+    path = Path(name)
+    if not path.exists():
+        known = ", ".join(samples) or "none"
+        raise ValueError(f"--decks: {name}: no such deck list file, nor a sample deck of {game.id} ({known})")
+    return game.load_deck(path)
+
+
+def deck_label(deck: Any) -> str:
+    return deck.name.split(" — ")[0].strip() or Path(deck.source).stem
 
 
 # ------------------------------------------------------------------------------------------- ratings
@@ -197,7 +260,14 @@ def _elo(s: list[float]) -> list[float]:
 
 
 def summarize(
-    game: Any, specs: list[str], nplayers: int, n: int, seed: int, matches: list[Match], seconds: float
+    game: Any,
+    specs: list[str],
+    nplayers: int,
+    n: int,
+    seed: int,
+    matches: list[Match],
+    seconds: float,
+    decks: list[str] | None = None,
 ) -> dict[str, Any]:
     k = len(specs)
     ok = [m for m in matches if m.error is None]
@@ -252,6 +322,11 @@ def summarize(
                 these = [m for m in both if m.seats == seats]
                 if these:
                     b_by_seat[f"P{lone + 1}"] = round(sum(m.score(j) for m in these) / len(these), 4)
+            by_deck: dict[str, float] = {}  # A's score with A playing each deck (in either seat)
+            for d, label in enumerate(decks or []):
+                these = [m for m in both if m.decks is not None and m.decks[m.seats.index(i)] == d]
+                if these:
+                    by_deck[label] = round(sum(m.score(i) for m in these) / len(these), 4)
             pairs.append(
                 {
                     "a": specs[i],
@@ -264,6 +339,7 @@ def summarize(
                     "draws": sum(1 for m in both if m.draw),
                     "a_by_seat": by_seat,
                     "b_by_seat": b_by_seat,
+                    **({"a_by_deck": by_deck} if decks else {}),
                 }
             )
     return {
@@ -274,6 +350,7 @@ def summarize(
         "agents": list(specs),
         "n": n,
         "seed": seed,
+        "decks": list(decks) if decks else None,  # None: each seat played the game's default deck for it
         "games": len(matches),
         "errors": [
             {"seats": [specs[a] for a in m.seats], "seed": m.seed, "error": m.error}
