@@ -58,9 +58,6 @@ def ladder(
     if stray:
         fail(f"unknown option {stray[0]} (see tefuda ladder --help)")
     deck_names = [d.strip() for item in decks or [] for d in item.split(",") if d.strip()]
-    for a in specs:
-        if a.endswith(".txt"):
-            fail(f"{a}: a deck list among the agents — --decks takes one comma-separated value: --decks a,b")
     if len(specs) < 2:
         fail("--agents: name at least two agents, e.g. --agents random greedy")
     if len(set(specs)) != len(specs):
@@ -74,18 +71,12 @@ def ladder(
     if all_decks:
         if deck_names:
             fail("--all-decks or --decks, not both")
-        legal = []
-        for name, path in g.sample_decks().items():
-            try:
-                if not g.deck_problems(g.load_deck(path, check=False)):
-                    legal.append(name)
-            except TefudaError:
-                continue
+        legal = list(g.legal_sample_decks())
         if len(legal) < 2:
             fail(f"--all-decks: {g.id} has fewer than two sample decks legal under these options")
         deck_names = legal
     for name in specs:
-        if name in g.sample_decks():
+        if name.endswith(".txt") or name in g.sample_decks():
             fail(f"{name}: a deck among the agents — --decks takes one comma-separated value: --decks a,b")
     total = len(schedule(len(specs), nplayers, n, seed))
     progress_cb = None

@@ -41,6 +41,11 @@ class Deck:
             e.card for e in self.entries if section is None or e.section == section for _ in range(e.count)
         ]
 
+    @property
+    def label(self) -> str:
+        """What a report calls the deck: its name up to any " — " description, else its file's stem."""
+        return self.name.split(" — ")[0].strip() or Path(self.source).stem
+
     def count(self, section: str | None = None) -> int:
         return sum(e.count for e in self.entries if section is None or e.section == section)
 

@@ -249,6 +249,16 @@ class Game(GameBase, Generic[S]):
         d = self.package_dir / "decks"
         return {p.stem: p for p in sorted(d.glob("*.txt"))}
 
+    def legal_sample_decks(self) -> dict[str, Deck]:
+        """The sample decks legal under the options in force (a house rule may allow what a deck rule
+        forbids, and a sample deck may need it)."""
+        out = {}
+        for name, path in self.sample_decks().items():
+            deck = self.load_deck(path, check=False)
+            if not self.deck_problems(deck):
+                out[name] = deck
+        return out
+
     def default_deck(self, seat: int) -> Deck:
         decks = list(self.sample_decks().values())
         return self.load_deck(decks[seat % len(decks)])

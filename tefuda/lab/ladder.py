@@ -180,7 +180,7 @@ def run_ladder(
         for a, b in matchups(len(loaded)):  # a pair no game can start with fails now, in one line
             game.new_state([loaded[a], loaded[b]], seed, players=2, record=False)
         deck_texts = [d.to_text() for d in loaded]
-        names = [deck_label(d) for d in loaded]
+        names = [d.label for d in loaded]
         names = [f"{x} ({k + 1})" if names.count(x) > 1 else x for k, x in enumerate(names)]
     games = plan(len(specs), nplayers, n, seed, len(deck_texts or []))
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(games)))
@@ -218,10 +218,6 @@ def resolve_deck(game: Any, name: str) -> Any:
         known = ", ".join(samples) or "none"
         raise ValueError(f"--decks: {name}: no such deck list file, nor a sample deck of {game.id} ({known})")
     return game.load_deck(path)
-
-
-def deck_label(deck: Any) -> str:
-    return deck.name.split(" — ")[0].strip() or Path(deck.source).stem
 
 
 # ------------------------------------------------------------------------------------------- ratings

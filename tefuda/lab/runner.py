@@ -712,6 +712,5 @@ def deck_names(
         path = deck_paths[seat] if deck_paths and seat < len(deck_paths) else None
         deck = game.load_deck(path) if path else game.default_deck(seat)
         source = str(path) if path else f"default for P{seat + 1}: {Path(deck.source).name}"
-        name = deck.name.split(" — ")[0].strip() or Path(deck.source).stem
-        out[f"p{seat + 1}"] = {"name": name, "source": source}
+        out[f"p{seat + 1}"] = {"name": deck.label, "source": source}
     return out

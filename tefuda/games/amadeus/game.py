@@ -92,8 +92,7 @@ class AmadeusGame(Game[AmadeusState]):
     def default_deck(self, seat: int) -> Deck:
         """The sample decks legal under the options (a deck that cheats with a プレミアム殿堂 card is no
         plain Duel Masters deck)."""
-        decks = [self.load_deck(p, check=False) for p in self.sample_decks().values()]
-        legal = [d for d in decks if not self.deck_problems(d)]
+        legal = list(self.legal_sample_decks().values())
         return legal[seat % len(legal)]
 
     def public_class(self, card: int) -> int:
