@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 
+import pytest
 from typer.testing import CliRunner
 
 from tefuda.cli.main import app
@@ -165,3 +166,73 @@ def test_the_cli_refuses_a_ladder_of_one():
     assert r.exit_code == 1 and "at least two agents" in r.output
     r = CliRunner().invoke(app, ["ladder", "kirifuda", "--agents", "random", "nosuch"])
     assert r.exit_code == 1 and "nosuch" in r.output
+
+
+def _timeless(d):
+    d.pop("seconds")
+    for r in d["ratings"]:
+        r.pop("seconds_per_decision")
+        r.pop("max_seconds_per_decision")
+    return d
+
+
+def test_a_resumed_ladder_plays_only_what_its_journal_lacks_and_rates_the_same(tmp_path):
+    """--resume: a ladder stopped part way (its journal cut, the last line half written) goes on where it
+    stopped and rates exactly as one run; run again whole, it plays nothing."""
+    specs = ["random", "greedy:rollouts=1,seconds=0"]
+    whole = _timeless(run_ladder("kirifuda", specs, 3, seed=4, jobs=1))
+    journal = tmp_path / "ladder.jsonl"
+    played: list[int] = []
+    first = run_ladder("kirifuda", specs, 3, seed=4, jobs=1, resume=journal, progress=played.append)
+    first = _timeless(first)
+    assert first == whole and sum(played) == 6
+    lines = journal.read_text(encoding="utf-8").splitlines(keepends=True)
+    assert len(lines) == 7  # the ladder, then a game a line
+    journal.write_text("".join(lines[:3]) + lines[3][:20], encoding="utf-8")  # killed while writing game 3
+    told: list[int] = []
+    again = _timeless(run_ladder("kirifuda", specs, 3, seed=4, jobs=2, resume=journal, progress=told.append))
+    assert again == whole
+    assert told[0] == 2 and sum(told) == 6  # two games from the journal, four played
+    assert len(journal.read_text(encoding="utf-8").splitlines()) == 7  # the cut line gone, none twice
+    nothing: list[int] = []
+    run_ladder("kirifuda", specs, 3, seed=4, jobs=1, resume=journal, progress=nothing.append)
+    assert nothing == [6]
+
+
+def test_a_journal_of_another_ladder_or_a_bad_line_is_refused(tmp_path):
+    specs = ["random", "greedy:rollouts=1,seconds=0"]
+    journal = tmp_path / "ladder.jsonl"
+    run_ladder("kirifuda", specs, 1, seed=4, jobs=1, resume=journal)
+    changes = (({"seed": 5}, "seed"), ({"n": 2}, "n"), ({"specs": ["random", "greedy"]}, "agents"))
+    for kwargs, field in changes:
+        args = {"game_id": "kirifuda", "specs": specs, "n": 1, "seed": 4, "jobs": 1, "resume": journal}
+        args.update(kwargs)
+        with pytest.raises(ValueError, match=f"another ladder \\({field}:"):
+            run_ladder(**args)
+    with pytest.raises(ValueError, match="another ladder \\(game:"):
+        run_ladder("yonesu", specs, 1, seed=4, jobs=1, resume=journal)
+    lines = journal.read_text(encoding="utf-8").splitlines(keepends=True)
+    journal.write_text(lines[0] + '{"seats": [0, 1]}\n' + "".join(lines[2:]), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"ladder.jsonl:2: not a game of the ladder"):
+        run_ladder("kirifuda", specs, 1, seed=4, jobs=1, resume=journal)
+    journal.write_text(lines[0] + lines[1].replace('"seed": ', '"seed": 1'), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"ladder.jsonl:2: not a game of this ladder"):
+        run_ladder("kirifuda", specs, 1, seed=4, jobs=1, resume=journal)
+    other = tmp_path / "notes.txt"
+    other.write_text("my notes\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"notes.txt:1: not a ladder journal"):
+        run_ladder("kirifuda", specs, 1, seed=4, jobs=1, resume=other)
+    assert other.read_text(encoding="utf-8") == "my notes\n"  # left as it was
+
+
+def test_the_cli_resumes_a_ladder(tmp_path):
+    journal = tmp_path / "l.jsonl"
+    head = ["ladder", "kirifuda", "--agents", "random", "greedy:rollouts=1,seconds=0", "--jobs=1", "--json"]
+    cmd = [*head, "-n", "1", "--resume", str(journal)]
+    r = CliRunner().invoke(app, cmd)
+    assert r.exit_code == 0, r.output
+    again = CliRunner().invoke(app, cmd)
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.output)["pairs"] == json.loads(r.output)["pairs"]
+    r = CliRunner().invoke(app, [*head, "-n", "2", "--resume", str(journal)])
+    assert r.exit_code != 0 and "another ladder (n: 1 there, 2 now)" in r.output

@@ -45,6 +45,12 @@ def ladder(
     ),
     as_json: bool = typer.Option(False, "--json"),
     report: Path | None = typer.Option(None, "--report", help="write a self-contained HTML report here"),
+    resume: Path | None = typer.Option(
+        None,
+        "--resume",
+        help="write each finished game to this file; run the same command again to play only the games it "
+        "lacks (a long ladder survives being stopped)",
+    ),
 ) -> None:
     """Rate agents against each other: every pair plays n games in every seat arrangement (two players: both
     seat orders on the same deals; three or four: each agent alone in every seat against the other), then
@@ -68,6 +74,7 @@ def ladder(
     nplayers = players_arg(g, players)
     jobs_arg(jobs)
     out_file_arg(report, "--report")
+    out_file_arg(resume, "--resume")
     if all_decks:
         if deck_names:
             fail("--all-decks or --decks, not both")
@@ -96,13 +103,15 @@ def ladder(
         res = run_ladder(
             game_id, specs, n, players=nplayers, seed=seed, jobs=jobs, options=g.options,
             max_actions=max_actions, cards=cards, decks=deck_names or None, progress=progress_cb,
+            resume=resume,
         )  # fmt: skip
     except (TefudaError, ValueError) as e:
         fail(str(e))
     except KeyboardInterrupt:
         if bar is not None:
             bar.stop()
-        console.print("中断 — interrupted: no rating from a part of the ladder", highlight=False)
+        kept = f"; the games played are in {resume} — run the same command to go on" if resume else ""
+        console.print(f"中断 — interrupted: no rating from a part of the ladder{kept}", highlight=False)
         raise typer.Exit(130) from None
     finally:
         if bar is not None:

@@ -29,6 +29,7 @@ from typing import Any
 from tefuda.agents import decision_for_agent, make_agent
 from tefuda.core import Rng, load_game
 
+from .journal import Journal, header
 from .runner import agent_seed, game_seed
 from .stats import wilson
 
@@ -54,6 +55,40 @@ class Match:
         if self.draw:
             return 0.5
         return 1.0 if any(self.seats[w] == agent for w in self.winners) else 0.0
+
+    @property
+    def key(self) -> tuple[tuple[int, ...], int, tuple[int, ...] | None]:
+        """Which game of the ladder this is (its seats, seed and decks)."""
+        return (self.seats, self.seed, self.decks)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seats": list(self.seats),
+            "seed": self.seed,
+            "decks": list(self.decks) if self.decks is not None else None,
+            "winners": list(self.winners),
+            "draw": self.draw,
+            "actions": self.actions,
+            "error": self.error,
+            "think": {str(a): t for a, t in self.think.items()},
+        }
+
+    @classmethod
+    def from_json(cls, d: Any) -> Match:
+        """A game as ``to_json`` wrote it; raises ValueError, KeyError or TypeError on anything else."""
+        if not isinstance(d, dict) or not isinstance(d["think"], dict):
+            raise TypeError("not a game")
+        decks = d["decks"]
+        return cls(
+            seats=tuple(int(x) for x in d["seats"]),
+            seed=int(d["seed"]),
+            decks=tuple(int(x) for x in decks) if decks is not None else None,
+            winners=tuple(int(x) for x in d["winners"]),
+            draw=bool(d["draw"]),
+            actions=int(d["actions"]),
+            error=None if d["error"] is None else str(d["error"]),
+            think={int(a): [float(t[0]), int(t[1]), float(t[2])] for a, t in d["think"].items()},
+        )
 
 
 def schedule(k: int, players: int, n: int, seed: int) -> list[tuple[tuple[int, ...], int, int]]:
@@ -157,9 +192,12 @@ def run_ladder(
     cards: str | None = None,
     decks: list[str] | None = None,
     progress: Callable[[int], None] | None = None,
+    resume: Path | None = None,
 ) -> dict[str, Any]:
     """Play the ladder and rate it (the dict ``--json`` prints). ``decks``: deck list files (or names of the
-    game's sample decks) to cycle through, every ordered pair of them (two players only)."""
+    game's sample decks) to cycle through, every ordered pair of them (two players only). ``resume``: a
+    journal file (lab/journal.py): the games it holds are not played again, each new one is written to it as
+    it ends; ``progress`` is told of the journal's games first."""
     if len(specs) < 2:
         raise ValueError("a ladder needs at least two agents")
     game = load_game(game_id, options, cards_path=cards)
@@ -182,30 +220,76 @@ def run_ladder(
         deck_texts = [d.to_text() for d in loaded]
         names = [d.label for d in loaded]
         names = [f"{x} ({k + 1})" if names.count(x) > 1 else x for k, x in enumerate(names)]
-    games = plan(len(specs), nplayers, n, seed, len(deck_texts or []))
-    jobs = max(1, min(jobs or os.cpu_count() or 1, len(games)))
-    size = max(1, min(8, len(games) // (jobs * 4) or 1))
+    everything = plan(len(specs), nplayers, n, seed, len(deck_texts or []))
+    done: dict[tuple[tuple[int, ...], int, tuple[int, ...] | None], Match] = {}
+    journal = None
+    if resume is not None:
+        journal = _open_journal(resume, game, nplayers, specs, n, seed, deck_texts, max_actions, everything)
+        done = {m.key: m for m in journal.games}
+        if progress and done:
+            progress(len(done))
+    games = [g for g in everything if (g[0], g[1], g[2]) not in done]
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(games) or 1))
+    # a journal keeps every game as it ends: chunks of one, so a stop loses at most the games being played
+    size = 1 if journal is not None else max(1, min(8, len(games) // (jobs * 4) or 1))
     tasks = [
         (game_id, dict(game.options), list(specs), games[i : i + size], max_actions, cards, deck_texts)
         for i in range(0, len(games), size)
     ]
     t0 = time.perf_counter()
-    matches: list[Match] = []
+    matches: list[Match] = list(done.values())
+
+    def took(got: list[Match]) -> None:
+        matches.extend(got)
+        if journal is not None:
+            journal.file.add([m.to_json() for m in got])
+        if progress:
+            progress(len(got))
+
     if jobs == 1:
         for t in tasks:
-            got = _chunk(t)
-            matches.extend(got)
-            if progress:
-                progress(len(got))
+            took(_chunk(t))
     else:
         from tefuda.lab.workers import ordered_map
 
         for got in ordered_map(_chunk, tasks, jobs):
-            matches.extend(got)
-            if progress:
-                progress(len(got))
+            took(got)
     seconds = time.perf_counter() - t0
+    order = {(seats, s, d): k for k, (seats, s, d) in enumerate(everything)}
+    matches.sort(key=lambda m: order[m.key])  # the plan's order, however many runs played it
     return summarize(game, specs, nplayers, n, seed, matches, seconds, names)
+
+
+@dataclass
+class _Resumed:
+    file: Journal
+    games: list[Match]
+
+
+def _open_journal(
+    path: Path,
+    game: Any,
+    nplayers: int,
+    specs: list[str],
+    n: int,
+    seed: int,
+    deck_texts: list[str] | None,
+    max_actions: int | None,
+    everything: list[tuple[tuple[int, ...], int, tuple[int, ...] | None]],
+) -> _Resumed:
+    """The journal at ``path`` for this ladder, with its games read back (each one a game of the plan)."""
+    journal = Journal(path, header(game, nplayers, specs, n, seed, deck_texts, max_actions))
+    planned = set(everything)
+    games = []
+    for no, raw in journal.done:
+        try:
+            m = Match.from_json(raw)
+        except (ValueError, KeyError, TypeError, IndexError) as e:
+            raise ValueError(f"{path}:{no}: not a game of the ladder ({type(e).__name__}: {e})") from None
+        if m.key not in planned:
+            raise ValueError(f"{path}:{no}: not a game of this ladder (seats {m.seats}, seed {m.seed})")
+        games.append(m)
+    return _Resumed(journal, games)
 
 
 def resolve_deck(game: Any, name: str) -> Any:
