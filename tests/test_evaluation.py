@@ -4,6 +4,7 @@ only from what a seat may see, and used by the search."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -146,3 +147,24 @@ def test_weights_worse_than_the_guess_are_not_written(tmp_path, monkeypatch):
     assert res["written"] is False and not out.exists()
     res = train("kirifuda", games=10, seed=5, jobs=1, spec="ismcts:iters=10", out=str(out), force=True)
     assert res["written"] is True and out.exists()
+
+
+def test_every_shipped_evaluation_fits_its_games_own_cards():
+    """Each ``eval-<mode>.json`` in a game's folder loads for that game, mode and card set — a card change
+    that forgets ``tefuda train`` fails here, not at play (where the search would fall back to the guess)."""
+    from tefuda.agents.evaluation import mode_key
+    from tefuda.core import load_game
+    from tefuda.core.game import game_ids
+
+    shipped = 0
+    for gid in game_ids():
+        folder = Path(load_game(gid).package_dir)
+        for path in sorted(folder.glob("eval-*.json")):
+            data = json.loads(path.read_text(encoding="utf-8"))
+            game = load_game(gid, data["options"])
+            assert path.name == f"eval-{mode_key(game, data['players'])}.json"
+            ev = load_weights(game, data["players"], path)
+            state = game.new_state(None, 1, players=data["players"])
+            assert len(ev.estimate(state)) == data["players"]
+            shipped += 1
+    assert shipped >= 6  # 2p of four games, 3p and 4p of ヨネス
