@@ -234,3 +234,18 @@ def test_mo_search_keeps_a_tree_for_each_seat():
     assert len(merged) == 1 and theirs.children[next(iter(merged))].visits == sum(
         mine.children[a].visits for a in sets
     )
+
+
+def test_depth_auto_is_the_games_own_cut_off(game_id):
+    """``depth=auto`` (the default AI's) cuts the playouts where the game says (``Game.playout_depth``): the
+    same search as that number written out; a word that is neither a number nor ``auto`` is refused."""
+    game, mode = load_case(game_id)
+    state = game.new_state(None, 4, players=mode.players, record=False)
+    d = decision_for(state)
+    auto = IsmctsAgent(seed=2, iters=30, depth="auto")
+    got = [(e.action, e.visits, e.win_rate) for e in auto.evaluate(d)]
+    assert auto.depth == type(game).playout_depth > 0
+    named = IsmctsAgent(seed=2, iters=30, depth=type(game).playout_depth).evaluate(d)
+    assert got == [(e.action, e.visits, e.win_rate) for e in named]
+    with pytest.raises(ValueError, match="depth must be a whole number or auto"):
+        make_agent("ismcts:depth=deep")

@@ -6,25 +6,24 @@ legal *in that world* (availability counts, Cowling et al. 2012), expands one no
 world out (random or "greedy" rollouts) and backs up every seat's result, so each player in the
 tree picks by its own payoff.
 
-Options (``ismcts:iters=2000``, ``ismcts:seconds=0.5,rollout=greedy``): ``iters`` (default 400),
-``seconds`` (a time budget instead), ``c`` (exploration, default 0.7), ``rollout`` (``random``
-or ``greedy``: take an action that wins at once when there is one), ``max_rollout`` (actions per
-playout), ``max_seconds`` (with ``iters``: stop early when a decision has taken this long, so a
-slow decision cannot make a player wait; a run that never reaches the cap still repeats
-exactly), ``depth`` (cut each playout after this many actions and score it; default 16, 0 plays
-every playout to the end), ``eval`` (how a cut playout is scored: ``learned``, the game's fitted
-evaluation, agents/evaluation.py; ``estimate``, the game's own hand-written guess of who is
-ahead, ``State.estimate``; ``auto``, the default: the fitted one when the game has one for its
-card set, else the guess). At the same time per move, depth 16 beat full playouts 42–18 in 切り札
-and 48–12 in ヨネス and drew 29–31 in ジェネシス・ガーデン (60 games each, 0.05 s a move, both seatings):
-long games get several times the iterations for a good enough guess. ``decisive`` (worlds in
-which each move is first tried for a win or a loss on the spot, default 4, 0: none; see
-``_sure_win``). ``mast`` (a playout policy that learns within one decision: with this probability a
-playout step takes the legal action whose mean result so far, for the seat taking it, is best — the
-Move-Average Sampling Technique of Finnsson & Björnsson 2008, ε-greedy as Tak et al. 2012 found best —
-else a random one; 0, the default: random playouts). ``keep`` (standard errors, default 0: off): when the
-pick spends a right held once a game (``Game.once_only``) and a move that does not is within ``keep``
-standard errors of it, take that move (``_keep_once_only``). ``mo`` (1: a tree for each seat,
+Options (``ismcts:iters=2000``, ``ismcts:seconds=0.5,rollout=greedy``): ``iters`` (default 400), ``seconds``
+(a time budget instead), ``c`` (exploration, default 0.7), ``rollout`` (``random`` or ``greedy``: take an
+action that wins at once when there is one), ``max_rollout`` (actions per playout), ``max_seconds`` (with
+``iters``: stop early when a decision has taken this long, so a slow decision cannot make a player wait; a run
+that never reaches the cap still repeats exactly), ``depth`` (cut each playout after this many actions and
+score it; default 16, 0 plays every playout to the end, ``auto`` the game's own cut-off,
+``Game.playout_depth``), ``eval`` (how a cut playout is scored: ``learned``, the game's fitted evaluation,
+agents/evaluation.py; ``estimate``, the game's own hand-written guess of who is ahead, ``State.estimate``;
+``auto``, the default: the fitted one when the game has one for its card set, else the guess). At the same
+time per move, depth 16 beat full playouts 42–18 in 切り札 and 48–12 in ヨネス and drew 29–31 in
+ジェネシス・ガーデン (60 games each, 0.05 s a move, both seatings): long games get several times the
+iterations for a good enough guess. ``decisive`` (worlds in which each move is first tried for a win or a loss
+on the spot, default 4, 0: none; see ``_sure_win``). ``mast`` (a playout policy that learns within one
+decision: with this probability a playout step takes the legal action whose mean result so far, for the seat
+taking it, is best — the Move-Average Sampling Technique of Finnsson & Björnsson 2008, ε-greedy as Tak et al.
+2012 found best — else a random one; 0, the default: random playouts). ``keep`` (standard errors, default 0:
+off): when the pick spends a right held once a game (``Game.once_only``) and a move that does not is within
+``keep`` standard errors of it, take that move (``_keep_once_only``). ``mo`` (1: a tree for each seat,
 multiple-observer ISMCTS, ``_iterate_mo``; 0, the default: one tree). With a seed and an iteration budget a
 run repeats exactly; a time budget (``seconds``) depends on the machine's speed, so it does not."""
 
@@ -70,7 +69,7 @@ class IsmctsAgent:
         "c": float,
         "rollout": str,
         "max_rollout": int,
-        "depth": int,
+        "depth": str,  # a whole number, or ``auto``: the game's own (``Game.playout_depth``)
         "eval": str,
         "max_seconds": float,
         "decisive": int,
@@ -87,7 +86,7 @@ class IsmctsAgent:
         c: float = 0.7,
         rollout: str = "random",
         max_rollout: int = 1000,
-        depth: int = 16,
+        depth: int | str = 16,
         eval: str = "auto",  # the option's name in specs (ismcts:eval=learned)
         max_seconds: float = 0.0,
         decisive: int = 4,
@@ -117,8 +116,16 @@ class IsmctsAgent:
             raise ValueError("ismcts: c must be 0–100")
         if not 1 <= max_rollout <= 1_000_000:
             raise ValueError("ismcts: max_rollout must be 1–1000000")
-        if depth < 0:
-            raise ValueError("ismcts: depth must not be negative (0: play each playout to the end)")
+        self._auto_depth = depth == "auto"
+        if self._auto_depth:
+            depth = 16  # until a decision names its game
+        else:
+            try:
+                depth = int(depth)
+            except ValueError:
+                raise ValueError(f"ismcts: depth must be a whole number or auto, got {depth!r}") from None
+            if depth < 0:
+                raise ValueError("ismcts: depth must not be negative (0: play each playout to the end)")
         if rollout not in ("random", "greedy"):
             raise ValueError("ismcts: rollout must be random or greedy")
         if eval not in ("auto", "learned", "estimate"):
@@ -129,7 +136,7 @@ class IsmctsAgent:
         self.c = c
         self.rollout = rollout
         self.max_rollout = max_rollout
-        self.depth = depth
+        self.depth: int = depth
         self.eval = eval
         self.max_seconds = max_seconds
         self.decisive = decisive
@@ -225,6 +232,8 @@ class IsmctsAgent:
         trees = [root if s == seat else Node(-1) for s in range(sampler.world_players)] if self.mo else None
         self._mast = [{} for _ in range(sampler.world_players)] if self.mast else []
         self._learned = self.evaluator
+        if self._auto_depth:
+            self.depth = cached_game(decision.game, decision.options, decision.cards_path).playout_depth
         if self.evaluator is None and self.eval != "estimate" and self.depth:
             from .evaluation import cached_evaluation
 

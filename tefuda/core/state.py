@@ -139,6 +139,11 @@ class GameBase(ABC):
     # keeping it at about nothing; the default AI keeps it when a move that does not spend it looks as good
     # (agents/ismcts.py)
     once_only: ClassVar[frozenset[str]] = frozenset()
+    # how many actions of a search's random playout still tell something about the position before the
+    # evaluation scores it (the default AI, ``ismcts:depth=auto``): a game whose turns are many small free
+    # actions (rearranging, uniting) drifts far in a few of them, one of few big actions does not. Chosen
+    # per game on the ladder (docs/ai.md); 48 where none was chosen.
+    playout_depth: ClassVar[int] = 48
 
     # set by Game.__init__: the options in force, the card pool and where it came from, and the names of
     # event arguments that refer to the table (the core's and the game's)
