@@ -168,3 +168,56 @@ def test_every_shipped_evaluation_fits_its_games_own_cards():
             assert len(ev.estimate(state)) == data["players"]
             shipped += 1
     assert shipped >= 6  # 2p of four games, 3p and 4p of ヨネス
+
+
+def test_training_over_every_deck_pair_deals_them_in_turn(tmp_path):
+    """``train(decks=…)``: game k self-plays the decks' ordered pair k mod d² — a run that repeats, other
+    games than the default matchup's, the decks named in the weights; bad deck sets refused in one line."""
+    from tefuda.core import load_game
+
+    game = load_game("kirifuda")
+    names = sorted(game.sample_decks())[:2]
+    a = train(
+        "kirifuda", games=4, seed=5, jobs=1, spec="ismcts:iters=8", out=str(tmp_path / "a.json"), decks=names
+    )
+    b = train(
+        "kirifuda", games=4, seed=5, jobs=2, spec="ismcts:iters=8", out=str(tmp_path / "b.json"), decks=names
+    )
+    assert a["weights"] == b["weights"] and a["trained"]["positions"] == b["trained"]["positions"]
+    assert a["trained"]["decks"] == [game.load_deck(game.sample_decks()[n]).label for n in names]
+    plain = train("kirifuda", games=4, seed=5, jobs=1, spec="ismcts:iters=8", out=str(tmp_path / "c.json"))
+    assert "decks" not in plain["trained"] and plain["weights"] != a["weights"]
+    with pytest.raises(ValueError, match="at least two deck lists"):
+        train("kirifuda", games=4, jobs=1, out=str(tmp_path / "d.json"), decks=names[:1])
+    with pytest.raises(ValueError, match="no such deck list file"):
+        train("kirifuda", games=4, jobs=1, out=str(tmp_path / "d.json"), decks=[names[0], "nosuch"])
+    with pytest.raises(ValueError, match="for two players"):
+        train("yonesu", players=3, games=4, jobs=1, out=str(tmp_path / "d.json"), decks=names)
+
+
+def test_the_cli_trains_over_every_sample_deck(tmp_path):
+    from typer.testing import CliRunner
+
+    from tefuda.cli.main import app
+
+    out = tmp_path / "w.json"
+    r = CliRunner().invoke(
+        app,
+        [
+            "train",
+            "kirifuda",
+            "--games",
+            "2",
+            "--jobs",
+            "1",
+            "--all-decks",
+            "--force",
+            "--out",
+            str(out),
+            "--json",
+        ],
+    )
+    assert r.exit_code == 0, r.output
+    assert len(json.loads(r.output)["decks"]) == 3 and out.exists()
+    r = CliRunner().invoke(app, ["train", "yonesu", "--games", "2", "--all-decks", "--out", str(out)])
+    assert r.exit_code != 0 and "fewer than two sample decks" in r.output

@@ -63,7 +63,6 @@ def ladder(
     stray = [a for a in ctx.args if a.startswith("-")]
     if stray:
         fail(f"unknown option {stray[0]} (see tefuda ladder --help)")
-    deck_names = [d.strip() for item in decks or [] for d in item.split(",") if d.strip()]
     if len(specs) < 2:
         fail("--agents: name at least two agents, e.g. --agents random greedy")
     if len(set(specs)) != len(specs):
@@ -75,13 +74,7 @@ def ladder(
     jobs_arg(jobs)
     out_file_arg(report, "--report")
     out_file_arg(resume, "--resume")
-    if all_decks:
-        if deck_names:
-            fail("--all-decks or --decks, not both")
-        legal = list(g.legal_sample_decks())
-        if len(legal) < 2:
-            fail(f"--all-decks: {g.id} has fewer than two sample decks legal under these options")
-        deck_names = legal
+    deck_names = deck_list_arg(g, decks, all_decks)
     for name in specs:
         if name.endswith(".txt") or name in g.sample_decks():
             fail(f"{name}: a deck among the agents — --decks takes one comma-separated value: --decks a,b")
@@ -131,6 +124,18 @@ def ladder(
         console.print(res["evaluation"], highlight=False, markup=False)
     if report is not None:
         console.print(f"report: {report}", highlight=False)
+
+
+def deck_list_arg(g: Any, decks: list[str] | None, all_decks: bool) -> list[str]:
+    """``--decks a,b,c`` (files or sample deck names) or ``--all-decks``: the decks to cycle through."""
+    names = [d.strip() for item in decks or [] for d in item.split(",") if d.strip()]
+    if all_decks:
+        if names:
+            fail("--all-decks or --decks, not both")
+        names = list(g.legal_sample_decks())
+        if len(names) < 2:
+            fail(f"--all-decks: {g.id} has fewer than two sample decks legal under these options")
+    return names
 
 
 def show(res: dict[str, Any]) -> None:
@@ -230,6 +235,15 @@ def train(
     option: list[str] = typer.Option(None, "--option", help="house rule key=value"),
     cards: str | None = typer.Option(None, "--cards", help=CARDS_HELP),
     out: Path | None = typer.Option(None, "--out", help="write the weights here instead"),
+    decks: list[str] = typer.Option(
+        None,
+        "--decks",
+        help="self-play every ordered pair of these decks in turn, so the evaluation learns every matchup "
+        "(two players): deck list files or sample deck names, comma-separated",
+    ),
+    all_decks: bool = typer.Option(
+        False, "--all-decks", help="--decks with every sample deck of the game legal under the options"
+    ),
     force: bool = typer.Option(
         False, "--force", help="write the weights even if they predict no better than the game's own guess"
     ),
@@ -249,6 +263,7 @@ def train(
     jobs_arg(jobs)
     if out is not None:
         out_file_arg(out, "--out")
+    deck_names = deck_list_arg(g, decks, all_decks)
     bar = None
     progress_cb = None
     if not as_json and sys.stdout.isatty():
@@ -268,6 +283,7 @@ def train(
         res = fit(
             game_id, players=nplayers, options=g.options, cards=cards, minutes=minutes, games=games,
             seed=seed, jobs=jobs, progress=progress_cb, out=str(out) if out else None, force=force,
+            decks=deck_names or None,
         )  # fmt: skip
     except (TefudaError, ValueError) as e:
         fail(str(e))
@@ -296,6 +312,8 @@ def train(
         )
     console.print(head, highlight=False)
     line = f"  {figures['games']} games, {figures['positions']} positions"
+    if figures.get("decks"):
+        line += f" over every pair of decks ({', '.join(figures['decks'])})"
     if "log_loss" in figures:
         line += (
             f"; held-out log-loss {figures['log_loss']} (the game's own guess alone "

@@ -30,13 +30,21 @@ L2S = (1e-3, 1e-2, 1e-1, 1.0, 10.0)  # the pulls toward the guess tried, per pos
 
 
 def self_play_game(
-    game_id: str, options: dict[str, Any], cards: str | None, nplayers: int, spec: str, seed: int
+    game_id: str,
+    options: dict[str, Any],
+    cards: str | None,
+    nplayers: int,
+    spec: str,
+    seed: int,
+    deck_texts: list[str] | None = None,
 ) -> tuple[list[list[float]], list[float], int]:
-    """One self-play game: (feature rows, their labels, the game's index within its run)."""
+    """One self-play game: (feature rows, their labels, the game's index within its run). ``deck_texts``:
+    the deck lists to seat, one a seat (None: the game's own deck for each seat)."""
     game = load_game(game_id, options, cards_path=cards)
     layout = Layout(game, nplayers)
     agents = [make_agent(spec, agent_seed(seed, s)) for s in range(nplayers)]
-    state = game.new_state(None, seed, players=nplayers, record=False)
+    lists = [game.parse_deck(t, f"deck {k + 1}") for k, t in enumerate(deck_texts)] if deck_texts else None
+    state = game.new_state(lists, seed, players=nplayers, record=False)
     pick = Rng(seed ^ 0x7EA1)
     rows: list[tuple[int, list[float]]] = []
     n = 0
@@ -58,8 +66,8 @@ def self_play_game(
 
 
 def _chunk(args: tuple) -> list[tuple[list[list[float]], list[float], int]]:
-    game_id, options, cards, nplayers, spec, seeds = args
-    return [self_play_game(game_id, options, cards, nplayers, spec, s) for s in seeds]
+    game_id, options, cards, nplayers, spec, seeds, deck_texts = args
+    return [self_play_game(game_id, options, cards, nplayers, spec, s, deck_texts) for s in seeds]
 
 
 def fit_logistic(x: Any, y: Any, l2: float = L2, iters: int = 50, prior: Any = None) -> tuple[Any, float]:
@@ -108,10 +116,13 @@ def train(
     progress: Callable[[int, int], None] | None = None,
     out: str | None = None,
     force: bool = False,
+    decks: list[str] | None = None,
 ) -> dict[str, Any]:
     """Play self-play games for ``minutes`` (or exactly ``games``, for a run that repeats), fit, write the
     weights; returns what was written plus the fit's figures. Weights that do no better than the game's own
-    guess on the held-out games are not written unless ``force`` (``written`` says which)."""
+    guess on the held-out games are not written unless ``force`` (``written`` says which). ``decks`` (two
+    players): deck list files or sample deck names; game ``k`` plays their ordered pair ``k mod d²``, so the
+    evaluation learns every matchup, not only the game's default one."""
     import numpy as np
 
     game = load_game(game_id, options, cards_path=cards)
@@ -120,6 +131,21 @@ def train(
     if problem:
         raise ValueError(problem)
     make_agent(spec)
+    pairs: list[list[str]] = []
+    deck_labels: list[str] = []
+    if decks:
+        from .ladder import matchups, resolve_deck
+
+        if nplayers != 2:
+            raise ValueError("--decks: self-play over pairs of decks is for two players")
+        if len(decks) < 2:
+            raise ValueError("--decks: name at least two deck lists")
+        loaded = [resolve_deck(game, d) for d in decks]
+        texts = [d.to_text() for d in loaded]
+        deck_labels = [d.label for d in loaded]
+        for a, b in matchups(len(loaded)):  # a pair no game can start with fails now, in one line
+            game.new_state([loaded[a], loaded[b]], seed, players=2, record=False)
+        pairs = [[texts[a], texts[b]] for a, b in matchups(len(loaded))]
     layout = Layout(game, nplayers)
     jobs = max(1, jobs or os.cpu_count() or 1)
     deadline = None if games is not None else time.monotonic() + 60.0 * minutes
@@ -133,8 +159,13 @@ def train(
         return time.monotonic() < deadline  # type: ignore[operator]
 
     def tasks_for(count: int) -> list[tuple]:
-        seeds = [game_seed(seed, k + i) for i in range(count)]
-        return [(game_id, dict(game.options), cards, nplayers, spec, [s]) for s in seeds]
+        return [
+            (
+                game_id, dict(game.options), cards, nplayers, spec, [game_seed(seed, k + i)],
+                pairs[(k + i) % len(pairs)] if pairs else None,
+            )
+            for i in range(count)
+        ]  # fmt: skip
 
     t0 = time.monotonic()
     positions = 0
@@ -218,7 +249,13 @@ def train(
         "scale": [round(float(v), 6) for v in scale],
         "weights": [round(float(v), 6) for v in w],
         "bias": round(b, 6),
-        "trained": {"self_play": spec, "seed": seed, "l2": l2, **figures},
+        "trained": {
+            "self_play": spec,
+            "seed": seed,
+            **({"decks": deck_labels} if deck_labels else {}),
+            "l2": l2,
+            **figures,
+        },
     }
     if not math.isfinite(b):
         raise ValueError("the fit did not converge")
