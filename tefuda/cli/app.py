@@ -44,7 +44,7 @@ def parse_options(items: list[str] | None) -> dict[str, str]:
 
 AGENTS_HELP = (
     "ai (the search with a learned evaluation and learning playouts, ≤ about 1 s a decision; on the ladder "
-    "it won 86–100 % of its games against greedy:rollouts=6,seconds=0 and 54–76 % against ismcts:iters=400 "
+    "it won 86–100 % of its games against greedy:rollouts=6,seconds=0 and 60–76 % against ismcts:iters=400 "
     "(60 % in ジェネシス・ガーデン over every deck pair), by game; play's default; docs/ai.md) | human | "
     "random (no search: the floor) | greedy[:rollouts=6,seconds=0.2] (one ply of random playouts, "
     "≤ about 0.2 s a decision) | ismcts[:seconds=S or iters=N] (the search with settings of your own; "
