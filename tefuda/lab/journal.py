@@ -3,7 +3,7 @@ long ladder — n=100 a seat between two searches is hours here — survives bei
 stopped.
 
 The file is JSON lines: first the ladder it belongs to (game, options, card set, players, agents, n, seed,
-decks, cut-off), then one game a line. Run again with the same command, the ladder plays only the games the
+decks, action cap), then one game a line. Run again with the same command, the ladder plays only the games the
 journal lacks and rates them all; a journal of another ladder is refused, naming what differs. A last line
 cut short (the process killed while writing it) is dropped; any other bad line is an error naming the line.
 """
