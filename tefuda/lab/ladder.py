@@ -210,21 +210,14 @@ def run_ladder(
     deck_texts = None
     names: list[str] = []
     if decks:
-        if nplayers != 2:
-            raise ValueError("--decks: a deck round robin is for two players")
-        if len(decks) < 2:
-            raise ValueError("--decks: name at least two deck lists")
-        loaded = [resolve_deck(game, d) for d in decks]
-        for a, b in matchups(len(loaded)):  # a pair no game can start with fails now, in one line
-            game.new_state([loaded[a], loaded[b]], seed, players=2, record=False)
-        deck_texts = [d.to_text() for d in loaded]
-        names = [d.label for d in loaded]
+        deck_texts, names = load_decks(game, decks, nplayers, seed)
         names = [f"{x} ({k + 1})" if names.count(x) > 1 else x for k, x in enumerate(names)]
     everything = plan(len(specs), nplayers, n, seed, len(deck_texts or []))
     done: dict[tuple[tuple[int, ...], int, tuple[int, ...] | None], Match] = {}
     journal = None
     if resume is not None:
-        journal = _open_journal(resume, game, nplayers, specs, n, seed, deck_texts, max_actions, everything)
+        head = header(game, nplayers, specs, n, seed, deck_texts, max_actions)
+        journal = _open_journal(resume, head, everything)
         done = {m.key: m for m in journal.games}
         if progress and done:
             progress(len(done))
@@ -267,18 +260,10 @@ class _Resumed:
 
 
 def _open_journal(
-    path: Path,
-    game: Any,
-    nplayers: int,
-    specs: list[str],
-    n: int,
-    seed: int,
-    deck_texts: list[str] | None,
-    max_actions: int | None,
-    everything: list[tuple[tuple[int, ...], int, tuple[int, ...] | None]],
+    path: Path, head: dict[str, Any], everything: list[tuple[tuple[int, ...], int, tuple[int, ...] | None]]
 ) -> _Resumed:
-    """The journal at ``path`` for this ladder, with its games read back (each one a game of the plan)."""
-    journal = Journal(path, header(game, nplayers, specs, n, seed, deck_texts, max_actions))
+    """The journal at ``path`` for the ladder ``head``, with its games read back (each a game of the plan)."""
+    journal = Journal(path, head)
     planned = set(everything)
     games = []
     for no, raw in journal.done:
@@ -290,6 +275,19 @@ def _open_journal(
             raise ValueError(f"{path}:{no}: not a game of this ladder (seats {m.seats}, seed {m.seed})")
         games.append(m)
     return _Resumed(journal, games)
+
+
+def load_decks(game: Any, decks: list[str], nplayers: int, seed: int) -> tuple[list[str], list[str]]:
+    """The decks a run cycles through (files or sample deck names): their texts and labels. Every ordered
+    pair of them is set up once, so a pair no game can start with fails now, in one line."""
+    if nplayers != 2:
+        raise ValueError("--decks: every pair of decks is for two players")
+    if len(decks) < 2:
+        raise ValueError("--decks: name at least two deck lists")
+    loaded = [resolve_deck(game, d) for d in decks]
+    for a, b in matchups(len(loaded)):
+        game.new_state([loaded[a], loaded[b]], seed, players=2, record=False)
+    return [d.to_text() for d in loaded], [d.label for d in loaded]
 
 
 def resolve_deck(game: Any, name: str) -> Any:

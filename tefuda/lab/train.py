@@ -134,18 +134,10 @@ def train(
     pairs: list[list[str]] = []
     deck_labels: list[str] = []
     if decks:
-        from .ladder import matchups, resolve_deck
+        from .ladder import load_decks, matchups
 
-        if nplayers != 2:
-            raise ValueError("--decks: self-play over pairs of decks is for two players")
-        if len(decks) < 2:
-            raise ValueError("--decks: name at least two deck lists")
-        loaded = [resolve_deck(game, d) for d in decks]
-        texts = [d.to_text() for d in loaded]
-        deck_labels = [d.label for d in loaded]
-        for a, b in matchups(len(loaded)):  # a pair no game can start with fails now, in one line
-            game.new_state([loaded[a], loaded[b]], seed, players=2, record=False)
-        pairs = [[texts[a], texts[b]] for a, b in matchups(len(loaded))]
+        texts, deck_labels = load_decks(game, decks, nplayers, seed)
+        pairs = [[texts[x], texts[y]] for x, y in matchups(len(texts))]
     layout = Layout(game, nplayers)
     jobs = max(1, jobs or os.cpu_count() or 1)
     deadline = None if games is not None else time.monotonic() + 60.0 * minutes
