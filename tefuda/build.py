@@ -9,9 +9,13 @@ from pathlib import Path
 
 # the hot modules: the state, the flow and every game's rules, the agents that search them. Left out: what
 # runs once a game or never in the hot path (loading card files, positions, replays, undo, the Game classes —
-# which mypyc cannot compile as subclasses of an extension class — and their texts)
+# which mypyc cannot compile as subclasses of an extension class — and their texts; an agent's memory between
+# decisions, once a decision and pickled to a server's worker)
 COMPILED_PACKAGES = ("tefuda/core", "tefuda/agents", "tefuda/games/*")
-COLD_FILES = ("__init__.py", "game.py", "position.py", "rulebook.py", "texts.py", "deck.py", "setup.py")
+COLD_FILES = (
+    "__init__.py", "game.py", "position.py", "rulebook.py", "texts.py", "deck.py", "setup.py",
+    "repetition.py",
+)  # fmt: skip
 COLD_CORE = (
     "cards", "decklist", "errors", "game", "handmade", "options", "paths", "position", "replay", "texts",
     "undo", "vocabulary",

@@ -106,11 +106,11 @@ def agent_seeds(db: str, monkeypatch) -> dict[tuple[int, int, int], int]:
     real = Thinkers.act
     states: dict[int, int] = {}
 
-    async def spy(self: Thinkers, state: Any, spec: str, seed: int):
+    async def spy(self: Thinkers, state: Any, spec: str, seed: int, memory: Any = None):
         blob = pickle.dumps(self.decision(state, spec))
         assert key not in blob and secret.encode() not in blob, "a decision handed to an AI holds the secret"
         seen[(states.setdefault(id(state), len(states)), state.current_player, state.steps)] = seed
-        return await real(self, state, spec, seed)
+        return await real(self, state, spec, seed, memory)
 
     monkeypatch.setattr(Thinkers, "act", spy)
     agents = [{"kind": "agent", "spec": "random"}] * 2

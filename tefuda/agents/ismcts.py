@@ -24,8 +24,11 @@ taking it, is best — the Move-Average Sampling Technique of Finnsson & Björns
 2012 found best — else a random one; 0, the default: random playouts). ``keep`` (standard errors, default 0:
 off): when the pick spends a right held once a game (``Game.once_only``) and a move that does not is within
 ``keep`` standard errors of it, take that move (``_keep_once_only``). ``mo`` (1: a tree for each seat,
-multiple-observer ISMCTS, ``_iterate_mo``; 0, the default: one tree). With a seed and an iteration budget a
-run repeats exactly; a time budget (``seconds``) depends on the machine's speed, so it does not."""
+multiple-observer ISMCTS, ``_iterate_mo``; 0, the default: one tree). ``repeat`` (0, the default: off): at a
+position of this turn the agent has already decided at, a move it took there ``repeat`` times is left out
+(agents/repetition.py: no going round in a circle; the agent then reads its observation too). With a seed
+and an iteration budget a run repeats exactly; a time budget (``seconds``) depends on the machine's speed,
+so it does not."""
 
 from __future__ import annotations
 
@@ -39,6 +42,7 @@ from tefuda.core.events import CardRef, PlaceRef
 from tefuda.core.game import cached_game
 
 from .base import Decision
+from .repetition import Repetitions, spent
 
 
 @dataclass(slots=True)
@@ -62,7 +66,7 @@ class Evaluation:
 
 class IsmctsAgent:
     name = "ismcts"
-    uses = frozenset({"world"})
+    uses: frozenset[str]
     OPTIONS: ClassVar[dict[str, type]] = {
         "iters": int,
         "seconds": float,
@@ -76,6 +80,7 @@ class IsmctsAgent:
         "mast": float,
         "keep": float,
         "mo": int,
+        "repeat": int,
     }
 
     def __init__(
@@ -93,6 +98,7 @@ class IsmctsAgent:
         mast: float = 0.0,
         keep: float = 0.0,
         mo: int = 0,
+        repeat: int = 0,
         evaluator: Any = None,
     ) -> None:
         """``evaluator`` (from Python only, not a spec option): any object with ``estimate(world)`` → each
@@ -112,6 +118,10 @@ class IsmctsAgent:
             raise ValueError("ismcts: keep must be 0–10 (standard errors; 0: spend once-only rights freely)")
         if mo not in (0, 1):
             raise ValueError("ismcts: mo must be 0 or 1 (1: a tree for each seat, multiple-observer ISMCTS)")
+        if not 0 <= repeat <= 1000:
+            raise ValueError(
+                "ismcts: repeat must be 0–1000 (times a move may be taken at one position a turn; 0: off)"
+            )
         if not 0 <= c <= 100:
             raise ValueError("ismcts: c must be 0–100")
         if not 1 <= max_rollout <= 1_000_000:
@@ -143,6 +153,10 @@ class IsmctsAgent:
         self.mast = mast
         self.keep = keep
         self.mo = mo
+        self.repeat = repeat
+        self.uses = frozenset({"world", "observation"}) if repeat else frozenset({"world"})
+        # this seat's positions of the current turn (``repeat``); a server hands in the seat's own
+        self.repetitions = Repetitions()
         # MAST's table, one per decision: per seat, action → [summed result, times taken]
         self._mast: list[dict[Action, list[float]]] = []
         self._banned: frozenset[Action] = frozenset()  # root actions the search leaves out (sure losses)
@@ -158,12 +172,20 @@ class IsmctsAgent:
         sure = self._sure_win(decision)
         if sure is not None:
             return sure
+        taken = None
+        if self.repeat and decision.observation is not None:
+            taken = self.repetitions.at(decision.observation)
+            circle = spent(taken, self.repeat)
+            if circle and any(a not in circle and a not in self._banned for a in decision.legal):
+                self._banned = self._banned | circle
         evals = self.evaluate(decision)
         best = max(e.visits for e in evals)
         top = [e for e in evals if e.visits == best]
         choice = max(top, key=lambda e: e.win_rate)
         if self.keep:
             choice = self._keep_once_only(decision, choice, evals)
+        if taken is not None:
+            taken[choice.action] = taken.get(choice.action, 0) + 1
         return choice.action
 
     def _keep_once_only(self, decision: Decision, choice: Evaluation, evals: list[Evaluation]) -> Evaluation:

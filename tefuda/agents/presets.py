@@ -7,6 +7,9 @@ from __future__ import annotations
 # the ladder chose and each game's own cut-off (``Game.playout_depth``, docs/ai.md), capped at one second a
 # decision. ``ai:iters=500`` and the like override a setting.
 PRESETS: dict[str, tuple[str, dict[str, str]]] = {
-    "ai": ("ismcts", {"iters": "1500", "depth": "auto", "max_seconds": "1", "mast": "0.5", "keep": "2"}),
+    "ai": (
+        "ismcts",
+        {"iters": "1500", "depth": "auto", "max_seconds": "1", "mast": "0.5", "keep": "2", "repeat": "2"},
+    ),
 }
 DEFAULT_AGENT = "ai"

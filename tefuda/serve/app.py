@@ -241,6 +241,9 @@ class Live:
     release: dict[str, Any] | None = None  # a seat's release asked for, waiting for the table's yes
     salt: int = field(default_factory=lambda: agent_salt())  # the AI seats' own randomness (memory only)
     revealed: bool = False  # the secret was sent to everyone (the game is over)
+    # each AI seat's memory between its decisions (agents/repetition.py), by seat, for one epoch (an undo
+    # forgets it: the positions it remembers were taken back)
+    memory: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
     # an undo whose truncation failed may still have reached the database: the entries kept in memory from
     # this number on are written again (over whatever is there) before the next entry
     resync: int | None = None
@@ -933,8 +936,11 @@ class Server:
             decision, epoch = room.decision, room.epoch
             live.thinking = seat
             await self.tell_all(live, {"type": "thinking", "seat": seat})
+            if any(e != epoch for _, e in live.memory):
+                live.memory = {k: v for k, v in live.memory.items() if k[1] == epoch}
+            memory = live.memory.setdefault((seat, epoch), {})
             action, why = await self.thinkers.act(
-                room.state, spec.spec, self.agent_seed(live, seat, decision)
+                room.state, spec.spec, self.agent_seed(live, seat, decision), memory
             )
             await self._play_agent(live, seat, decision, epoch, action, why)
 

@@ -17,9 +17,15 @@ from tefuda.core import Action, Rng
 from tefuda.core.state import State
 
 
-def think(spec: str, seed: int, decision: Decision) -> Action:
-    """In a worker: the agent named by ``spec`` decides."""
-    return make_agent(spec, seed).act(decision)
+def think(spec: str, seed: int, decision: Decision, memory: Any = None) -> tuple[Action, Any]:
+    """In a worker: the agent named by ``spec`` decides. An agent made afresh for each decision has no memory
+    of its own, so the seat's (what the agent keeps between decisions: ``repetitions``, the positions of this
+    turn it decided at) comes in with the decision and goes back with the action."""
+    agent = make_agent(spec, seed)
+    if memory is not None and hasattr(agent, "repetitions"):
+        agent.repetitions = memory
+    action = agent.act(decision)
+    return action, getattr(agent, "repetitions", None)
 
 
 def _die_with_the_server() -> None:
@@ -69,14 +75,20 @@ class Thinkers:
             proto = self.uses[spec] = getattr(make_agent(spec, 0), "uses", ALL_PARTS)
         return decision_for_agent(state, _Uses(proto))
 
-    async def act(self, state: State, spec: str, seed: int) -> tuple[Action, str]:
+    async def act(
+        self, state: State, spec: str, seed: int, memory: dict[str, Any] | None = None
+    ) -> tuple[Action, str]:
         """The agent's action, or — past the time limit or if the worker fails — a random legal one (the
-        game goes on; the room says so)."""
+        game goes on; the room says so). ``memory``: the seat's own (a dict the caller keeps for the seat;
+        the agent's memory is kept in it under ``"agent"``)."""
         decision = self.decision(state, spec)
         loop = asyncio.get_running_loop()
-        fut = loop.run_in_executor(self.pool, think, spec, seed, decision)
+        held = memory.get("agent") if memory is not None else None
+        fut = loop.run_in_executor(self.pool, think, spec, seed, decision, held)
         try:
-            action = await asyncio.wait_for(fut, self.timeout)
+            action, kept = await asyncio.wait_for(fut, self.timeout)
+            if memory is not None:
+                memory["agent"] = kept
             if action in decision.legal:
                 return action, ""
             why = "the agent chose an action that is not legal"
