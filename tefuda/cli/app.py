@@ -44,9 +44,9 @@ def parse_options(items: list[str] | None) -> dict[str, str]:
 
 AGENTS_HELP = (
     "ai (the search with a learned evaluation and learning playouts that never goes round in a circle, "
-    "≤ about 1 s a decision; on the ladder "
-    "it won 86–100 % of its games against greedy:rollouts=6,seconds=0 and 60–76 % against ismcts:iters=400 "
-    "(60 % in ジェネシス・ガーデン over every deck pair), by game; play's default; docs/ai.md) | human | "
+    "≤ about 1 s a decision; on the ladder it won 90–95 % of its games against "
+    "greedy:rollouts=6,seconds=0 (n=100 a seat in four games) and 60–76 % against "
+    "ismcts:iters=400, by game; play's default; docs/ai.md) | human | "
     "random (no search: the floor) | greedy[:rollouts=6,seconds=0.2] (one ply of random playouts, "
     "≤ about 0.2 s a decision) | ismcts[:seconds=S or iters=N] (the search with settings of your own; "
     "iters=400: 0.05–0.15 s a decision, 59–91 % against greedy) | "
