@@ -91,8 +91,13 @@ def test_a_new_turn_forgets_and_the_key_is_the_same_in_every_process() -> None:
     assert position_key(obs) == position_key(dict(reversed(list(obs.items()))))
 
 
-def test_the_default_ai_remembers() -> None:
-    assert make_agent("ai").repeat == 2
+def test_the_default_ai_remembers_and_an_undo_makes_it_forget() -> None:
+    agent = make_agent("ai")
+    assert agent.repeat == 2
+    state = _main_phase_with_a_monster()
+    agent.repetitions.at(state.observation(state.current_player))[state.legal_actions()[0]] = 2
+    agent.forget()  # what `tefuda play` does after an undo
+    assert agent.repetitions.taken == {}
 
 
 @pytest.mark.parametrize("bad", ["-1", "1001", "x"])
@@ -138,3 +143,17 @@ def test_a_rooms_ai_seats_keep_their_memory_between_decisions(db) -> None:
         kept = {seat: m["agent"] for (seat, _), m in live.memory.items()}
     assert set(kept) == {0, 1}
     assert all(isinstance(r, Repetitions) and r.taken for r in kept.values())
+
+
+def test_an_undo_in_the_terminal_against_a_remembering_ai() -> None:
+    from typer.testing import CliRunner
+
+    from tefuda.cli.main import app
+
+    res = CliRunner().invoke(
+        app,
+        ["play", "kirifuda", "--p1", "human", "--p2", "ismcts:iters=5,repeat=2", "--seed", "11"],
+        input="1\nundo\n" * 40,
+    )
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    assert "undone: back to step" in res.output

@@ -188,6 +188,10 @@ class IsmctsAgent:
             taken[choice.action] = taken.get(choice.action, 0) + 1
         return choice.action
 
+    def forget(self) -> None:
+        """After an undo: the positions of this turn the agent remembers (``repeat``) were taken back."""
+        self.repetitions = Repetitions()
+
     def _keep_once_only(self, decision: Decision, choice: Evaluation, evals: list[Evaluation]) -> Evaluation:
         """When the search's pick spends a right held once a game (``Game.once_only``: 切り札's 上書き) and a
         move that does not spend one is within ``keep`` standard errors of its win rate (and was searched at

@@ -248,6 +248,10 @@ def play(
                     state = rebuild(keep)
                     del actions[keep:]
                     undo_log.cut(keep)
+                    for agent in agents:  # what an AI seat remembers of the turn was taken back too
+                        forget = getattr(agent, "forget", None)
+                        if forget is not None:
+                            forget()
                     shown = len(state.log or [])
                     console.print(f"取り消しました — undone: back to step {state.steps}", highlight=False)
                     continue
