@@ -221,3 +221,33 @@ def test_the_cli_trains_over_every_sample_deck(tmp_path):
     assert len(json.loads(r.output)["decks"]) == 3 and out.exists()
     r = CliRunner().invoke(app, ["train", "yonesu", "--games", "2", "--all-decks", "--out", str(out)])
     assert r.exit_code != 0 and "fewer than two sample decks" in r.output
+
+
+@pytest.mark.parametrize("case", mode_cases())
+def test_the_folded_evaluation_is_the_fitted_model(case):
+    """The search's evaluation sums one folded number per known card (``Evaluation._fold``) instead of
+    building the feature vector: the same chance as the fit's dot product over ``Layout.features``, and — the
+    game's guess held fixed — nothing a seat may not see changes it."""
+    import math
+
+    game, mode = load_case(case)
+    try:
+        ev = load_weights(game, mode.players)
+    except EvalError:
+        pytest.skip(f"no fitted evaluation ships for {case}")
+    rng = Rng(3)
+    checked = 0
+    for n, (state, _) in enumerate(random_game(case, 5)):
+        if n % 4:
+            continue
+        for seat in range(state.nplayers):
+            x = ev.layout.features(state, seat)
+            z = ev._b + sum(w * v for w, v in zip(ev._w, x, strict=True))
+            want = 0.0 if z < -30 else 1.0 if z > 30 else 1.0 / (1.0 + math.exp(-z))
+            assert ev.win_chance(state, seat) == pytest.approx(want, rel=1e-9, abs=1e-12)
+            even = [0.5] * state.nplayers
+            twin = swap_hidden(state, seat, rng)
+            blind = ev.win_chance(state, seat, even)
+            assert ev.win_chance(twin, seat, even) == pytest.approx(blind, abs=1e-12)
+            checked += 1
+    assert checked >= 10

@@ -56,6 +56,7 @@ class Layout:
             for f in self.fields
         ]
         assert all(len(v) == ncards for v in self.values)
+        self.ncards = ncards
         self.shared = [z for z, s in enumerate(specs) if s.shared]
         self.own = [
             [z for z, s in enumerate(specs) if not s.shared and s.owner == p] for p in range(nplayers)
@@ -128,10 +129,61 @@ class Evaluation:
         self._b = self.bias - sum(
             w * m / s for w, m, s in zip(self.weights, self.mean, self.scale, strict=True)
         )
+        self._fold()
 
-    def win_chance(self, state: State, seat: int) -> float:
-        x = self.layout.features(state, seat)
-        z = self._b + sum(w * v for w, v in zip(self._w, x, strict=True))
+    def _fold(self) -> None:
+        """The model is linear, so a zone's card-stat sums need not be built: each card's weighted stats
+        are summed once here into one number per zone block (``Layout.features``' order), and a search's
+        cut playout adds a number per known card instead of a vector (the same value, summed in another
+        order)."""
+        lay, w = self.layout, self._w
+        nf = len(lay.values)
+        ncards = lay.ncards
+        i = 1  # after the guess
+
+        def block() -> tuple[float, list[float]]:
+            nonlocal i
+            count = w[i]
+            per_card = [sum(w[i + 1 + f] * lay.values[f][c] for f in range(nf)) for c in range(ncards)]
+            i += 1 + nf
+            return count, per_card
+
+        self._counters: list[list[float]] = []
+        self._zones: list[list[tuple[float, list[float]]]] = []
+        for _ in range(lay.nplayers):
+            self._counters.append(w[i : i + len(lay.counter_ids)])
+            i += len(lay.counter_ids)
+            self._zones.append([block() for _ in lay.own[0]])
+        self._shared = [block() for _ in lay.shared]
+        assert i == len(w), "the folded weights cover every feature"
+
+    def win_chance(self, state: State, seat: int, est: list[float] | None = None) -> float:
+        """``seat``'s chance of winning (``est``: the game's guess, when the caller has it already)."""
+        lay = self.layout
+        n = lay.nplayers
+        bit = 1 << seat
+        known, cards, zones = state.known, state.cards, state.zones
+        if est is None:
+            est = state.estimate()
+        z = self._b + (0.0 if est is None else self._w[0] * logit(float(est[seat])))
+        for k in range(n):
+            p = (seat + k) % n
+            for wc, ctr in zip(self._counters[k], state.counters(p, seat), strict=True):
+                v = ctr["value"]
+                if isinstance(v, int | float):
+                    z += wc * v
+            for zone, (wn, per_card) in zip(lay.own[p], self._zones[k], strict=True):
+                insts = zones[zone]
+                z += wn * len(insts)
+                for i in insts:
+                    if known[i] & bit:
+                        z += per_card[cards[i]]
+        for zone, (wn, per_card) in zip(lay.shared, self._shared, strict=True):
+            insts = zones[zone]
+            z += wn * len(insts)
+            for i in insts:
+                if known[i] & bit:
+                    z += per_card[cards[i]]
         if z < -30:
             return 0.0
         if z > 30:
@@ -140,7 +192,8 @@ class Evaluation:
 
     def estimate(self, state: State) -> list[float]:
         """Each seat's chance of winning, summing to 1."""
-        p = [max(1e-6, self.win_chance(state, s)) for s in range(state.nplayers)]
+        est = state.estimate()
+        p = [max(1e-6, self.win_chance(state, s, est)) for s in range(state.nplayers)]
         total = sum(p)
         return [x / total for x in p]
 
