@@ -137,25 +137,30 @@ class Evaluation:
         cut playout adds a number per known card instead of a vector (the same value, summed in another
         order)."""
         lay, w = self.layout, self._w
-        nf = len(lay.values)
-        ncards = lay.ncards
+        nc = len(lay.counter_ids)
         i = 1  # after the guess
-
-        def block() -> tuple[float, list[float]]:
-            nonlocal i
-            count = w[i]
-            per_card = [sum(w[i + 1 + f] * lay.values[f][c] for f in range(nf)) for c in range(ncards)]
-            i += 1 + nf
-            return count, per_card
-
         self._counters: list[list[float]] = []
-        self._zones: list[list[tuple[float, list[float]]]] = []
+        self._zones: list[list[tuple[float, list[float]]]] = []  # per seat, per zone (``_block``)
         for _ in range(lay.nplayers):
-            self._counters.append(w[i : i + len(lay.counter_ids)])
-            i += len(lay.counter_ids)
-            self._zones.append([block() for _ in lay.own[0]])
-        self._shared = [block() for _ in lay.shared]
+            self._counters.append(w[i : i + nc])
+            i += nc
+            self._zones.append([])
+            for _ in lay.own[0]:
+                self._zones[-1].append(self._block(i))
+                i += 1 + len(lay.values)
+        self._shared: list[tuple[float, list[float]]] = []
+        for _ in lay.shared:
+            self._shared.append(self._block(i))
+            i += 1 + len(lay.values)
         assert i == len(w), "the folded weights cover every feature"
+
+    def _block(self, i: int) -> tuple[float, list[float]]:
+        """A zone's folded weights, its features starting at ``i``: the count's, then each card's stats."""
+        values, w = self.layout.values, self._w
+        per_card = [
+            sum([w[i + 1 + f] * values[f][c] for f in range(len(values))]) for c in range(self.layout.ncards)
+        ]
+        return w[i], per_card
 
     def win_chance(self, state: State, seat: int, est: list[float] | None = None) -> float:
         """``seat``'s chance of winning (``est``: the game's guess, when the caller has it already)."""
