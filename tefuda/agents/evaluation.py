@@ -175,7 +175,7 @@ class Evaluation:
             p = (seat + k) % n
             for wc, ctr in zip(self._counters[k], state.counters(p, seat), strict=True):
                 v = ctr["value"]
-                if isinstance(v, int | float):
+                if isinstance(v, (int, float)):
                     z += wc * v
             for zone, (wn, per_card) in zip(lay.own[p], self._zones[k], strict=True):
                 insts = zones[zone]
