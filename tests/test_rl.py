@@ -223,6 +223,42 @@ def test_the_bulk_encoder_equals_the_reference_and_the_mask_the_legal_actions(ca
     assert steps > 10
 
 
+@pytest.mark.parametrize("gid", ["genesis", "yonesu"])
+def test_a_kept_mask_is_never_written_and_a_reused_one_holds_only_the_movers_actions(gid):
+    """The large action spaces take their masks from a pool (a fresh 630 KiB mask a step costs page faults).
+    A mask the learner keeps — itself or a view of it — is never handed out again, so it still shows the
+    legal actions of its own step at the end of the game; a mask it let go is reused with the last mover's
+    ones cleared, so a seat's mask never shows another seat's actions."""
+    env = rl.env(gid, labels=False)
+    assert env.encoder._pool is not None  # the pool is used in this game
+    index = env.game.action_space.index
+    rng = Rng(5)
+    env.reset(seed=3)
+    kept: list[tuple[np.ndarray, set[int]]] = []
+    views: list[tuple[np.ndarray, set[int]]] = []
+    steps = 0
+    for _agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        st = env.state
+        legal = {index(a) for a in st.legal_actions()}
+        mask = obs["action_mask"]
+        assert set(np.flatnonzero(mask).tolist()) == legal, steps  # also when it was reused
+        if steps % 5 == 0:
+            kept.append((mask, legal))
+        elif steps % 5 == 1:
+            views.append((mask[:], legal))  # a view holds the array too
+        del obs, mask
+        env.step(sorted(legal)[rng.below(len(legal))])
+        steps += 1
+    assert steps > 30
+    for mask, legal in kept + views:
+        assert set(np.flatnonzero(mask).tolist()) == legal
+    assert len(env.encoder._pool) <= 4
+
+
 @pytest.mark.parametrize("case", CASES)
 def test_the_memo_gives_the_vector_counted_whole_whatever_it_saw_before(case):
     """The encoder recounts only what changed since a seat's last vector: asked at random moments (several

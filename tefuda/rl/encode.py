@@ -28,6 +28,7 @@ from array import array
 from collections.abc import Iterable
 from itertools import compress
 from operator import ne
+from sys import getrefcount
 from typing import Any
 
 import numpy as np
@@ -35,6 +36,8 @@ import numpy as np
 from tefuda.core import State
 
 PHASE_BUCKETS = 16
+POOL = 4  # large masks kept for reuse (a learner may hold the last few)
+LARGE = 32_768  # an action space this large gets its masks from the pool (a fresh one costs more)
 _NUMBER = (int, float)  # a tuple: ``int | float`` written in the loop would build a union at every counter
 
 
@@ -77,6 +80,7 @@ class Encoder:
         self._segment_zeros = array("f", bytes(4 * (1 + nc)))
         self._memo: list[_Memo | None] = [None] * n  # per seat: its last vector without the head
         self._phase_bucket: dict[str, int] = {}
+        self._pool: list[_Slot] | None = [] if game.action_space.size >= LARGE else None
         self.names = self._names(specs, own, shared, per_counters, per_zones)
         assert len(self.names) == self.size
 
@@ -195,11 +199,45 @@ class Encoder:
 
     def mask(self, state: State, legal: Iterable[int] | None = None) -> np.ndarray:
         """1 at the index of every legal action of the player to move (int8, the action space's size);
-        ``legal``: those indices when the caller has them already."""
-        m = np.zeros(self.game.action_space.size, dtype=np.int8)  # calloc: cheap for the largest spaces too
-        for i in self.legal_indices(state) if legal is None else legal:
+        ``legal``: those indices when the caller has them already.
+
+        Always an array nobody else holds. A small one is made afresh (calloc). A large one (an action
+        space of ``LARGE`` and more: ヨネス, ジェネシス・ガーデン's 643 730; a fresh one costs page faults)
+        comes from a few kept ones that no caller holds any more — no reference to it, or to a view of it,
+        left outside the pool (``sys.getrefcount``) — its last ones cleared. A mask a learner keeps is never
+        written again."""
+        ones = self.legal_indices(state) if legal is None else legal
+        if self._pool is None:
+            m = np.zeros(self.game.action_space.size, dtype=np.int8)  # calloc: cheap for small spaces
+            for i in ones:
+                m[i] = 1
+            return m
+        for slot in self._pool:
+            # a reference from the slot, one from ``m`` and getrefcount's own: nobody else has it
+            m = slot.array
+            if getrefcount(m) == 3:
+                for i in slot.ones:
+                    m[i] = 0
+                break
+        else:
+            m = np.zeros(self.game.action_space.size, dtype=np.int8)
+            slot = _Slot(m)
+            if len(self._pool) < POOL:
+                self._pool.append(slot)
+        slot.ones = list(ones)
+        for i in slot.ones:
             m[i] = 1
         return m
+
+
+class _Slot:
+    """A kept mask and the ones it holds (to clear them before it is handed out again)."""
+
+    __slots__ = ("array", "ones")
+
+    def __init__(self, array: np.ndarray) -> None:
+        self.array = array
+        self.ones: list[int] = []
 
 
 class _Memo:
