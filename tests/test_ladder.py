@@ -236,3 +236,28 @@ def test_the_cli_resumes_a_ladder(tmp_path):
     assert json.loads(again.output)["pairs"] == json.loads(r.output)["pairs"]
     r = CliRunner().invoke(app, [*head, "-n", "2", "--resume", str(journal)])
     assert r.exit_code != 0 and "another ladder (n: 1 there, 2 now)" in r.output
+
+
+def test_one_seat_of_a_ladder_then_the_rest_from_its_journal(tmp_path):
+    """--seat 2: only the games in which the first agent sits second are played and rated; the journal keeps
+    them, and the same ladder without --seat plays only the others and rates as one whole run."""
+    specs = ["random", "greedy:rollouts=1,seconds=0"]
+    whole = _timeless(run_ladder("kirifuda", specs, 3, seed=4, jobs=1))
+    journal = tmp_path / "ladder.jsonl"
+    second = run_ladder("kirifuda", specs, 3, seed=4, jobs=1, resume=journal, seat=2)
+    pair = second["pairs"][0]
+    assert sum(r["games"] for r in second["ratings"]) == 2 * 3  # three games, each agent in each
+    assert list(pair["a_by_seat"]) == ["P2"] and list(pair["b_by_seat"]) == ["P1"], pair
+    lines = journal.read_text(encoding="utf-8").splitlines()[1:]
+    assert [json.loads(x)["seats"] for x in lines] == [[1, 0]] * 3  # the first agent in seat 2 only
+    told: list[int] = []
+    rest = _timeless(run_ladder("kirifuda", specs, 3, seed=4, jobs=1, resume=journal, progress=told.append))
+    assert rest == whole
+    assert told[0] == 3 and sum(told) == 6  # three from the journal, the three of seat 1 played
+    again: list[int] = []
+    run_ladder("kirifuda", specs, 3, seed=4, jobs=1, resume=journal, seat=1, progress=again.append)
+    assert again == [3]  # seat 1's games are in the journal now: none played
+    with pytest.raises(ValueError, match="seat 3: a seat of the 2 players"):
+        run_ladder("kirifuda", specs, 1, seed=4, jobs=1, seat=3)
+    r = CliRunner().invoke(app, ["ladder", "kirifuda", "--agents", "random", "greedy", "--seat", "0"])
+    assert r.exit_code != 0 and "--seat 0: a seat of the 2 players" in r.output

@@ -51,13 +51,19 @@ def ladder(
         help="write each finished game to this file; run the same command again to play only the games it "
         "lacks (a long ladder survives being stopped)",
     ),
+    seat: int | None = typer.Option(
+        None,
+        "--seat",
+        help="play and rate only the games in which the first agent sits in this seat (1: first player); "
+        "with --resume, the same command without --seat plays the rest",
+    ),
 ) -> None:
     """Rate agents against each other: every pair plays n games in every seat arrangement (two players: both
     seat orders on the same deals; three or four: each agent alone in every seat against the other), then
     Bradley–Terry / Luce ratings on the Elo scale with 95 % intervals, the pairwise score table and each
     agent's time per decision. By default each seat plays the game's own deck for it, one deck matchup;
     --decks / --all-decks spread the deals over every pair of decks, so a seat's score is not a deck's."""
-    from tefuda.lab.ladder import run_ladder, schedule
+    from tefuda.lab.ladder import in_seat, run_ladder, schedule
 
     specs = [*(agents or []), *[a for a in ctx.args if not a.startswith("-")]]
     stray = [a for a in ctx.args if a.startswith("-")]
@@ -78,7 +84,9 @@ def ladder(
     for name in specs:
         if name.endswith(".txt") or name in g.sample_decks():
             fail(f"{name}: a deck among the agents — --decks takes one comma-separated value: --decks a,b")
-    total = len(schedule(len(specs), nplayers, n, seed))
+    if seat is not None and not 1 <= seat <= nplayers:
+        fail(f"--seat {seat}: a seat of the {nplayers} players, 1–{nplayers}")
+    total = len(in_seat(schedule(len(specs), nplayers, n, seed), seat))
     progress_cb = None
     bar = None
     if not as_json and sys.stdout.isatty():
@@ -96,7 +104,7 @@ def ladder(
         res = run_ladder(
             game_id, specs, n, players=nplayers, seed=seed, jobs=jobs, options=g.options,
             max_actions=max_actions, cards=cards, decks=deck_names or None, progress=progress_cb,
-            resume=resume,
+            resume=resume, seat=seat,
         )  # fmt: skip
     except (TefudaError, ValueError) as e:
         fail(str(e))

@@ -126,6 +126,12 @@ def plan(
     ]
 
 
+def in_seat(games: list, seat: int | None) -> list:
+    """The games (``plan`` or ``schedule`` entries) in which the first agent sits in ``seat`` (1: the first
+    player); all of them when ``seat`` is None."""
+    return games if seat is None else [g for g in games if g[0][seat - 1] == 0]
+
+
 def play_match(
     game_id: str,
     options: dict[str, Any],
@@ -193,11 +199,14 @@ def run_ladder(
     decks: list[str] | None = None,
     progress: Callable[[int], None] | None = None,
     resume: Path | None = None,
+    seat: int | None = None,
 ) -> dict[str, Any]:
     """Play the ladder and rate it (the dict ``--json`` prints). ``decks``: deck list files (or names of the
     game's sample decks) to cycle through, every ordered pair of them (two players only). ``resume``: a
     journal file (lab/journal.py): the games it holds are not played again, each new one is written to it as
-    it ends; ``progress`` is told of the journal's games first."""
+    it ends; ``progress`` is told of the journal's games first. ``seat``: play and rate only the games in
+    which the first agent sits in that seat (1: the first player) — one seat's measurement; a journal keeps
+    them, and the same ladder without ``seat`` plays the rest."""
     if len(specs) < 2:
         raise ValueError("a ladder needs at least two agents")
     game = load_game(game_id, options, cards_path=cards)
@@ -205,6 +214,8 @@ def run_ladder(
     problem = game.players_problem(nplayers)
     if problem:
         raise ValueError(problem)
+    if seat is not None and not 1 <= seat <= nplayers:
+        raise ValueError(f"seat {seat}: a seat of the {nplayers} players, 1–{nplayers}")
     for s in specs:
         make_agent(s)  # a bad spec fails now, in one line
     deck_texts = None
@@ -213,15 +224,16 @@ def run_ladder(
         deck_texts, names = load_decks(game, decks, nplayers, seed)
         names = [f"{x} ({k + 1})" if names.count(x) > 1 else x for k, x in enumerate(names)]
     everything = plan(len(specs), nplayers, n, seed, len(deck_texts or []))
+    chosen = set(in_seat(everything, seat))
     done: dict[tuple[tuple[int, ...], int, tuple[int, ...] | None], Match] = {}
     journal = None
     if resume is not None:
         head = header(game, nplayers, specs, n, seed, deck_texts, max_actions)
         journal = _open_journal(resume, head, everything)
-        done = {m.key: m for m in journal.games}
+        done = {m.key: m for m in journal.games if m.key in chosen}  # (one seat's: the others kept)
         if progress and done:
             progress(len(done))
-    games = [g for g in everything if (g[0], g[1], g[2]) not in done]
+    games = [g for g in in_seat(everything, seat) if (g[0], g[1], g[2]) not in done]
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(games) or 1))
     # a journal keeps every game as it ends: chunks of one, so a stop loses at most the games being played
     size = 1 if journal is not None else max(1, min(8, len(games) // (jobs * 4) or 1))
