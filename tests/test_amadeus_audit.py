@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tefuda.core import load_game
+from tefuda.games.amadeus import doubt
 from tefuda.games.amadeus.zones import BATTLE, DECK, DOUBT, GRAVE, HAND, NZ, SHIELDS
 from tests.amadeus_helpers import act, codes, names, pay_all
 
@@ -322,6 +323,41 @@ def test_two_copies_declared_together_are_shown_together(game):
     log = codes(s)
     assert log.index("doubt") < log.index("shield_trigger")
     assert s.points == [0, 1]
+
+
+def test_a_declared_trigger_waiting_in_the_hand_is_compared_with_a_card_shown_later(game):
+    """公開 「カードを見せること」 and 「呪文の効果等で一瞬だけカードを相手に見せるような場合でも、それが
+    ダウトであれば特殊敗北条件を満たします。」: a declared S・トリガー is shown and held shown until it is
+    used, so a copy shown meanwhile makes two shown at once (③ 「同時に2枚の同名カードが公開されている
+    とき」). P2's ザガーン breaks P1's ディメンジョン・ゲート and ザ・クロック; P1 declares both and resolves
+    the Gate first, whose search shows a second ザ・クロック while the first still waits in the hand — a
+    doubt, P1's point (formerly the hand was never looked at: no doubt)."""
+    s = game.position(
+        battle=([], ["暗黒の騎士ザガーン"]),
+        shields=(["ディメンジョン・ゲート", CLOCK], 5),
+        decks=([SOLDIER] * 5 + [CLOCK], [GHOUL] * 20),
+        active=1,
+        step="attack",
+    )
+    act(s, "attack 1 player")
+    act(s, "no-invasion") if s.pending.what == "invasion" else None
+    act(s, "use ディメンジョン・ゲート")
+    act(s, f"use {CLOCK}")
+    waiting = [i for i in s.zones[HAND] if names_of(s, i) == CLOCK]
+    assert len(waiting) == 1 and waiting[0] in doubt.public_cards(s, 0)  # shown, though in the hand
+    in_deck = next(i for i in s.zones[DECK] if names_of(s, i) == CLOCK)
+    assert not doubt._at_most_one(s, (0, 1), s.cards[in_deck], [in_deck])
+    assert not doubt._at_most_one(s, (0,), s.cards[in_deck], [in_deck, *waiting])
+    act(s, "done")
+    act(s, "use ディメンジョン・ゲート")
+    act(s, f"take {CLOCK}")  # shown (「相手に見せてから」) while the declared ザ・クロック waits
+    log = codes(s)
+    assert log.index("searched") < log.index("doubt") < log.index("shield_trigger_creature")
+    assert s.points == [1, 0]
+
+
+def names_of(s, inst: int) -> str:
+    return s.game.cardset[s.cards[inst]].name
 
 
 def test_the_trigger_check_is_always_asked_and_declaring_nothing_is_allowed(game):

@@ -150,6 +150,18 @@ def test_a_support_left_set_is_no_attacker_and_stays_through_the_end_phase():
     assert names(s, 0, ATTACKER_SLOT) == ["盾"] and not s.flags[s.zones[ATTACKER_SLOT][0]] & FACE_UP
 
 
+def test_neither_player_has_an_attacker_no_battle():
+    """「より数値の高いアタッカーを出しているプレイヤーがバトルに勝利します。」 — with one attacker out,
+    its player wins (above); with none out on either side the text names no winner: our decision, no
+    battle — nobody takes a life card and the round goes on to the end phase."""
+    s = pos(hands=(["盾"], ["盾"]))
+    do(s, "set-attacker 盾", "set-attacker 盾", "done", "done", "no-trump", "no-trump")
+    do(s, "keep-set", "keep-set")
+    log = [e.code for e in s.log]
+    assert "no_battle" in log and "battle_won" not in log and "battle_tie" not in log
+    assert s.round == 2 and [len(s.zones[p * NZ + LIFE]) for p in (0, 1)] == [3, 3]
+
+
 def test_a_slot_still_holding_a_set_card_takes_no_new_attacker_except_by_the_overwrite():
     """「※すでにセットカードが置かれている場所に、新たに自分のカードを置くこと(以下「カードの上書き」)はできま
     せん。ただし、各プレイヤー1ゲーム中1回に限り、カードの上書きをしても構いません」 — the sentence names

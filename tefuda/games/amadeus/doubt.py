@@ -4,8 +4,9 @@ engine looks at every card the moment it is made public (公開: placed in a pub
 shown) and at nothing else — a card only its owner looked at never counts.
 
 - ① a card made public while a card of the same name (同名 = same name and same effect: the same card
-  definition) is already public — in any public zone, the ダウトゾーン too (「これは公開領域です」), and
-  whoever owns it (option ``doubt_owner = own``: only its owner's); ③ two such cards made public at the same
+  definition) is already public — in any public zone, the ダウトゾーン too (「これは公開領域です」), or
+  shown in a hand (a declared S・トリガー, held shown until it is used), and whoever owns it (option
+  ``doubt_owner = own``: only its owner's); ③ two such cards made public at the same
   time (or, at a turn's start, two still public after a skipped end of turn — but never a pair lying in a
   ダウトゾーン already, which has been judged); ② a プレミアム殿堂 card made public.
 - Then the card and the public cards of its name are given 「このターンの終わりに、このカードをダウトゾーンに
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING
 from tefuda.core.observe import FACE_UP
 
 from .phase_ids import MARKED
-from .zones import DOUBT, NZ, PUBLIC_ZONES, SHIELDS
+from .zones import DOUBT, HAND, NZ, PUBLIC_ZONES, SHIELDS
 
 if TYPE_CHECKING:
     from .state import AmadeusState
@@ -38,26 +39,39 @@ _SCANNED: dict[tuple[int, ...], frozenset[int]] = {
 }
 
 
+def held_shown(s: AmadeusState) -> list[int]:
+    """The declared S・トリガー still waiting in their owner's hand: shown when declared and held shown until
+    used (公開 「カードを見せること」), so public for as long as they wait."""
+    where, owner_of = s.where, s.owner
+    return [i for i in s.declared if where[i] == owner_of[i] * NZ + HAND]
+
+
 def public_cards(s: AmadeusState, owner: int) -> list[int]:
-    """The owner's cards that are public now: every public zone (the ダウトゾーン too) and face-up shields."""
+    """The owner's cards that are public now: every public zone (the ダウトゾーン too), face-up shields, and
+    the declared S・トリガー waiting in the hand (``held_shown``)."""
     zs = s.zones
     out: list[int] = []
     for k in _SCAN:
         out += zs[owner * NZ + k]
     flags = s.flags
     out += [i for i in zs[owner * NZ + SHIELDS] if flags[i] & FACE_UP]
+    if s.declared:
+        out += [i for i in held_shown(s) if s.owner[i] == owner]
     return out
 
 
 def _at_most_one(s: AmadeusState, seats: tuple[int, ...], card: int, insts: list[int]) -> bool:
     """True when at most one card of definition ``card`` can be among the public cards of ``seats`` and
-    ``insts`` — an upper bound (every shield counted, face down too) found without building the pool."""
+    ``insts`` — an upper bound (every shield counted, face down too; a declared S・トリガー waiting in the
+    hand too) found without building the pool."""
     scanned = _SCANNED[seats]
     zs, cards = s.zones, s.cards
     n = countOf(map(cards.__getitem__, chain.from_iterable(map(zs.__getitem__, scanned))), card)
     if n >= 2:
         return False
     where, owner_of = s.where, s.owner
+    if s.declared:  # each card once: a declared trigger may be among ``insts`` (declared together)
+        insts = [*insts, *(i for i in held_shown(s) if i not in insts)]
     for i in insts:
         if cards[i] == card and owner_of[i] in seats and where[i] not in scanned:
             n += 1
@@ -142,7 +156,8 @@ def state_check(s: AmadeusState) -> None:
 
 def doom(s: AmadeusState, seat: int, why: str) -> None:
     """「次のターンのはじめに、このターンの終了時、自分はゲームに敗北する。」 — like a standing effect:
-    nothing avoids it. The loss comes at the end of this turn (``loss_turn = next``: of the next one)."""
+    nothing avoids it. The loss comes at the end of this turn, as ③'s ザ・クロック example has it, not the
+    literal words (RULES.md; ``loss_turn = next``: of the next one, word by word)."""
     if seat not in s.doomed:
         s.doomed.append(seat)
         s.lose_at[seat] = s.turn + (1 if s.game.options["loss_turn"] == "next" else 0)

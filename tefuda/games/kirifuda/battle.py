@@ -17,8 +17,9 @@ if TYPE_CHECKING:
 
 @rules.rule(name="battle")
 def resolve(s: KirifudaState) -> None:
-    """Compare POW. No attacker loses to any attacker; neither has one: no battle. Equal POW is our
-    decision (RULES.md, option ``tie``)."""
+    """Compare POW by the text: 「より数値の高いアタッカーを出しているプレイヤーがバトルに勝利します。」 — so
+    no attacker loses to any attacker, and equal POW has no winner: no life card is taken (RULES.md §2.4,
+    §2.5; option ``tie = both_damage`` is a house rule). Neither has an attacker: no battle (our decision)."""
 
     a, b = s.first, s.second
     pa, pb = s.pow[a], s.pow[b]

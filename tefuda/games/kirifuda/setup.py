@@ -59,6 +59,8 @@ def apply_seat(s: KirifudaState, action: Action) -> None:
 
 @rules.rule()
 def apply_redraw(s: KirifudaState, action: Action) -> None:
+    """Each redraw is carried out as it is declared, so the second player is asked knowing the first's new
+    cards (our reading of the setup summary's order: RULES.md §1)."""
     p = s.to_move
     if action.kind == "redraw":
         for inst in list(s.z(p, REVEAL)):
