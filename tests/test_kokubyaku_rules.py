@@ -90,6 +90,37 @@ def test_a_seat_with_nothing_to_act_with_is_not_asked():
     assert s.phase == BATTLE
 
 
+def test_a_special_summon_moves_priority_as_a_summon_does():
+    """「優先権が移る行動 ○モンスターの召喚、特殊召喚、表示形式変更し、起動効果を発動、または優先権を放棄した
+    とき」 and 「優先権が移らない行動 …○直後にそのカードの起動効果を発動できるタイミング」: once the chain
+    that special-summoned has resolved, priority moves to the opponent (who may answer) as after a 通常召喚 —
+    its player keeping it only for that monster's own 起動効果."""
+    # no 起動効果: priority moves at once, and P2 may answer the new monster
+    s = game().position(hands=(["死者の呼び声", "骨の兵士"], ["一閃"]), graves=(["黒狼"], []))
+    do(s, "cast - 死者の呼び声", "pass", "revive m1-atk 黒狼")
+    assert names(s, 0, M0) == ["黒狼"] and not s.links
+    assert s.current_player == 1 and legal(s) == ["cast om1 一閃", "pass"]
+    do(s, "pass")  # P2 passes it back: the turn goes on (no end was declared)
+    assert s.phase == MAIN1 and s.current_player == 0 and "summon l-atk 骨の兵士" in legal(s)
+    # with an 起動効果: 例2's timing — that effect or nothing, then priority moves
+    s = game().position(hands=(["死者の呼び声", "骨の兵士"], ["白鳩"]), graves=(["ならず"], []))
+    do(s, "cast - 死者の呼び声", "pass", "revive m1-atk ならず")
+    assert s.current_player == 0 and s.pending.what == "after_summon"
+    assert legal(s) == ["activate m1#1 -", "pass"]  # no summon, position, source or other spell
+    do(s, "activate m1#1 -")
+    assert s.current_player == 1 and s.sp[1] == 8000
+    do(s, "pass")
+    assert s.sp[1] == 8000 - 300 and s.current_player == 0 and s.phase == MAIN1
+    # given up: the same as after a 通常召喚 of ならず
+    s = game().position(hands=(["死者の呼び声", "骨の兵士"], ["白鳩"]), graves=(["ならず"], []))
+    do(s, "cast - 死者の呼び声", "pass", "revive m1-atk ならず", "pass")
+    assert s.current_player == 1 and s.phase == MAIN1 and "end_declared" not in codes(s)
+    # リッチ's 起動効果 special-summons too
+    s = game().position(monsters=({3: "リッチ"}, {}), hands=(["白鳩"], ["白鳩"]), graves=(["骨の兵士"], []))
+    do(s, "activate m3#1 -", "pass", "revive m1-atk 骨の兵士")
+    assert s.current_player == 1 and legal(s) == ["pass"]
+
+
 # ---------------------------------------------------------------------- 召喚
 def test_one_normal_summon_a_turn_and_colour_zones():
     """「黒は左から2マス、白は右から2マスにのみ出せる。」 「1ターンに一体のみ通常召喚(場に出す)することができ
@@ -263,6 +294,51 @@ def test_a_field_cannot_be_overwritten_and_is_never_a_source():
     assert not any(a.startswith("source") for a in legal(s))
 
 
+def test_an_aura_or_field_means_nothing_until_its_activation_resolves():
+    """チェーン: 「効果処理がなされて初めて呪文、効果が意味を成す。」 — an オーラ or フィールド lies in its
+    zone from its activation on (its cost), but gives no 永続 boost and offers no 起動効果 while that
+    activation is still on the chain; once it has resolved, it does (オーラ 「発動後場に残る。場に存在し続ける
+    間…」)."""
+    s = game().position(monsters=({1: "骨の兵士"}, {}), hands=(["戦旗"], ["白鳩"]))
+    do(s, "cast - 戦旗")
+    assert names(s, 0, S0) == ["戦旗"] and len(s.links) == 1
+    assert s.ap(monster(s, 0, 1)) == 1000  # not yet 1300
+    do(s, "pass")
+    assert not s.links and s.ap(monster(s, 0, 1)) == 1300
+    s = game().position(monsters=({1: "熾火の飛竜"}, {}), hands=(["竜の谷"], ["白鳩"]))
+    do(s, "cast - 竜の谷")
+    assert s.ap(monster(s, 0, 1)) == 1600  # a field: the same
+    do(s, "pass")
+    assert s.ap(monster(s, 0, 1)) == 1600 + 300
+    # an aura's 起動効果: not offered while the aura's activation waits below 命の泉
+    s = game().position(hands=(["魔力の泉", "白鳩"], ["命の泉"]), sources=(0, 3))
+    do(s, "cast - 魔力の泉", "cast - 命の泉")
+    assert s.current_player == 0 and legal(s) == ["pass"]
+    do(s, "pass")
+    assert not s.links and s.current_player == 0 and "activate s1#1 -" in legal(s)
+    do(s, "activate s1#1 -")
+    assert s.sources[0] == 1
+    # negated, it never means anything: 封魔 answers 戦旗, which goes to 屍の森
+    s = game().position(monsters=({1: "骨の兵士"}, {}), hands=(["戦旗"], ["封魔"]))
+    do(s, "cast - 戦旗", "cast - 封魔")
+    assert s.ap(monster(s, 0, 1)) == 1000 and names(s, 0, GRAVE) == ["戦旗"]
+
+
+def test_the_chain_shown_names_a_card_only_to_who_may_know_it():
+    """The observation's ``extra.chain``: who activated what. Every link of our pool is a public card (a spell
+    in its zone or 屍の森, a card on the table), but the card is named only to a viewer who may know it, so
+    that a face-down link of a future card cannot leak."""
+    s = game().position(hands=(["戦旗"], ["白鳩"]))
+    do(s, "cast - 戦旗")
+    want = [{"seat": 0, "card": "war_banner", "negated": False}]
+    assert [s.extra(v)["chain"] for v in (0, 1, 2)] == [want] * 3  # both players and a spectator
+    assert s.observation(1)["extra"]["chain"] == want
+    src = s.links[0].source
+    s.known[src] = 1 << 0  # as if it lay face down: only P1 knows it
+    assert s.extra(0)["chain"] == want
+    assert s.extra(1)["chain"] == s.extra(2)["chain"] == [{"seat": 0, "card": None, "negated": False}]
+
+
 def test_quick_magic_in_the_opponents_turn_other_spells_only_in_your_main_phase():
     """クイック・マジック: 「手札から直接墓地に送ることで効果を発動する。相手ターンでも発動できる。」 — the
     others are activated in your own main phase (「・呪文を発動する。」 is one of メインフェイズ1's
@@ -397,6 +473,7 @@ def test_revive_search_and_bounce():
                         "revive m2-def 骨の兵士"]  # fmt: skip
     do(s, "revive m2-def 骨の兵士")
     assert names(s, 0, M0 + 1) == ["骨の兵士"] and s.defending(monster(s, 0, 2))
+    do(s, "pass")  # the 特殊召喚 moved priority to P2 (「○モンスターの召喚、特殊召喚…」); P2 passes it back
     do(s, "cast m2 影渡り", "pass")
     assert "骨の兵士" in names(s, 0, HAND)
     s = game().position(

@@ -119,7 +119,8 @@ def castable(s: KokubyakuState, seat: int, card: int) -> list[int]:
 
 def usable_effects(s: KokubyakuState, seat: int) -> list[tuple[int, int]]:
     """(card on the table, effect index) pairs whose 起動効果 may be activated now: your own main phase, an
-    empty chain is not required (they chain), once a turn when marked; a field's by either player."""
+    empty chain is not required (they chain), once a turn when marked; a field's by either player; not an
+    オーラ's or フィールド's whose own activation is still on the chain."""
     if seat != s.active or s.phase not in MAINS:
         return []
     tb, cards = s.game.tables, s.cards
@@ -127,7 +128,10 @@ def usable_effects(s: KokubyakuState, seat: int) -> list[tuple[int, int]]:
     sources = s.monsters(seat) + s.spells(seat)
     opp_field = s.zones[(1 - seat) * NZ + FIELD_ZONE]
     sources += opp_field  # フィールド: お互いに効果を使用できる
+    unresolved = s.activating() if s.links else ()  # 「効果処理がなされて初めて…意味を成す」
     for src in sources:
+        if src in unresolved:
+            continue
         for k, e in enumerate(tb.effects[cards[src]]):
             if e.kind != "起動" or (e.once and s.flags[src] & USED):
                 continue
@@ -318,9 +322,12 @@ def revive(s: KokubyakuState, seat: int, src: int, e: Effect) -> None:
 
 
 def special_summon_from_grave(s: KokubyakuState, seat: int, card: int, zone: int, defense: bool) -> None:
+    """特殊召喚 from 屍の森. 「優先権が移る行動 …○モンスターの召喚、特殊召喚…」: remembered, so that once the
+    chain has resolved its player gives up priority as after any summon (flow.after_chain)."""
     grave = s.zones[seat * NZ + GRAVE]
     inst = next(i for i in reversed(grave) if s.cards[i] == card)  # the newest copy (they are alike)
     put_monster(s, seat, inst, zone, defense=defense, special=True)
+    s.special = (seat, inst)
 
 
 def bounce(s: KokubyakuState, target: int) -> None:

@@ -1,9 +1,10 @@
 """ターン進行 and 優先権: the phases, who holds priority, what they may do, and what happens when both pass.
 
 The turn player gets 優先権 at the start of every phase (the core's chain, CHAIN style). Activating a
-spell, effect or field hands it over (and counts as the activator's pass); a summon, special summon or
-position change keeps it only for that card's 起動効果 (「直後にそのカードの起動効果を発動できる
-タイミング」), else it is given up; the turn player's pass over an empty chain is the フェイズ終了宣言.
+spell, effect or field hands it over (and counts as the activator's pass); a summon, special summon (once
+the chain it happened in has resolved) or position change keeps it only for that card's 起動効果
+(「直後にそのカードの起動効果を発動できるタイミング」), else it is given up; the turn player's pass over an
+empty chain is the フェイズ終了宣言.
 Anything else — an attack declaration, a card put in the ソース置き場 — is no 「優先権が移る行動」: the
 player keeps priority. When both pass in a row the chain resolves newest first and the turn player holds
 priority again — or, after a declared end with nothing to answer, the phase ends. A seat is asked only
@@ -192,9 +193,14 @@ def chain_goes_on(s: KokubyakuState) -> None:
 
 
 def after_chain(s: KokubyakuState) -> None:
-    """Both passed: a pending battle goes on, or a declared end ends the phase, or priority returns."""
+    """Both passed: a 特殊召喚 made while the chain resolved moves priority, or a pending battle goes on, or
+    a declared end ends the phase, or priority returns."""
     s.windows.clear()
+    special, s.special = s.special, None
     if s.result is not None:
+        return
+    if special is not None:
+        after_special_summon(s, *special)
         return
     if s.battle is not None:
         if not battle.battle_valid(s):
@@ -307,6 +313,19 @@ def after_summon_of(s: KokubyakuState, seat: int, inst: int) -> None:
         s.decide(seat, "after_summon", "after_summon", inst)
         return
     pass_by(s, seat, give_up=True)
+
+
+def after_special_summon(s: KokubyakuState, seat: int, inst: int) -> None:
+    """「優先権が移る行動 …○モンスターの召喚、特殊召喚、表示形式変更し、起動効果を発動、または優先権を放棄
+    したとき」: once the chain that special-summoned has resolved, its player holds priority only as after a
+    summon — for that monster's 起動効果 (「直後にそのカードの起動効果を発動できるタイミング」), else it is
+    given up — and it moves to the opponent, who may answer; when they pass too, the turn player acts again
+    (or a pending battle goes on). With several special summons in one chain, the newest counts."""
+    s.windows.append(window_from((0, 1), seat))
+    if s.is_monster_on_field(inst) and s.seat_of(inst) == seat:
+        after_summon_of(s, seat, inst)
+    else:  # the monster left before the chain ended: the summon was made all the same
+        pass_by(s, seat, give_up=True)
 
 
 @rules.offer("after_summon")

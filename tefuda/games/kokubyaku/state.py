@@ -57,6 +57,7 @@ class KokubyakuState(TurnOwner):
         "source_done",
         "sources",
         "sp",
+        "special",
         "summoned_turn",
         "turn",
         "windows",
@@ -70,6 +71,7 @@ class KokubyakuState(TurnOwner):
         "source_done",
         "end_declared",
         "battle",
+        "special",
         "pending",
     )
     _LIST_FIELDS: ClassVar[tuple[str, ...]] = (
@@ -93,6 +95,7 @@ class KokubyakuState(TurnOwner):
         "source_done": Bool(),
         "end_declared": Bool(),
         "battle": Opt(Tup(Inst(), Inst(none=True))),
+        "special": Opt(Tup(Seat(), Inst())),
         "sp": PerSeat(Int()),
         "sources": PerSeat(Int(0)),
         "windows": WINDOWS,
@@ -115,6 +118,8 @@ class KokubyakuState(TurnOwner):
     source_done: bool  # a card was put in the ソース置き場 this turn
     end_declared: bool  # the turn player declared the end of the phase (the opponent may still answer)
     battle: tuple[int, int] | None  # (attacking monster, target monster or -1 for a direct attack)
+    # (seat, monster) of the newest 特殊召喚 of the chain resolving now: a 特殊召喚 moves 優先権 (flow.py)
+    special: tuple[int, int] | None
     sp: list[int]  # SP (ソウル・ポイント)
     sources: list[int]  # ソースカウンター
     ap_mod: list[int]  # AP changes until the end of the turn
@@ -134,6 +139,7 @@ class KokubyakuState(TurnOwner):
         self.source_done = False
         self.end_declared = False
         self.battle = None
+        self.special = None
         self.sp = [8000, 8000]
         self.sources = [3, 3]
         self.ap_mod = [0] * ni
@@ -198,15 +204,25 @@ class KokubyakuState(TurnOwner):
         cards = self.zones[z]
         return cards[0] if cards else -1
 
+    def activating(self) -> set[int]:
+        """The cards on the table whose own activation is still on the チェーン (an オーラ, フィールド, 魔器
+        or 憑依 cast and not yet resolved): 「効果処理がなされて初めて呪文、効果が意味を成す。」 — until it
+        resolves such a card gives no 永続 boost and offers no 起動効果."""
+        return {ln.source for ln in self.links if ln.ability == 0}
+
     # ------------------------------------------------------------------ AP and DP (永続 effects included)
     def _boost(self, inst: int, stat: str) -> int:
-        """What 永続 boosts give a monster now: its equips, its owner's auras and monsters, every field."""
+        """What 永続 boosts give a monster now: its equips, its owner's auras and monsters, every field —
+        a card whose activation has not resolved yet gives nothing (:meth:`activating`)."""
         tb = self.game.tables
         cards, seat = self.cards, self.seat_of(inst)
         race = tb.race[cards[inst]]
+        unresolved = self.activating() if self.links else ()
         total = 0
         for p in (0, 1):
             for src in self.spells(p) + self.monsters(p):
+                if src in unresolved:
+                    continue
                 for e in tb.effects[cards[src]]:
                     if e.kind != "永続" or e.stat != stat:
                         continue
@@ -289,8 +305,10 @@ class KokubyakuState(TurnOwner):
         return {"seat": self.to_move, "kind": "action", "ja": ja, "en": en, "min": 1, "max": 1}
 
     def extra(self, viewer: int) -> dict[str, Any]:
+        # each link's card as far as the viewer may know it (every link of our pool is public; a future
+        # face-down one must not show)
         chain = [
-            {"seat": ln.seat, "card": self.game.cardset[self.cards[ln.source]].id, "negated": ln.negated}
+            {"seat": ln.seat, "card": self.visible_id(ln.source, viewer), "negated": ln.negated}
             for ln in self.links
         ]
         return {"chain": chain, "priority": self.windows[-1].seat if self.windows else None}

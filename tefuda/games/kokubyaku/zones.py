@@ -2,7 +2,8 @@
 
 Five モンスターエリア zones left to right — 黒 only in the two leftmost, カオス only in the middle, 白 only in
 the two rightmost, 灰 in any of the four — and five 呪文エリア zones: 単発/オーラ only in the leftmost and
-rightmost, 魔器/憑依 only in the middle three. One フィールドエリア. Each zone holds one card.
+rightmost, 魔器/憑依 only in the middle three. One フィールドエリア each (our decision: the text never says
+how many; RULES.md, "The table"). Each zone holds one card.
 """
 
 from __future__ import annotations
