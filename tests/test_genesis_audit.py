@@ -483,6 +483,85 @@ def test_drawing_is_mandatory():
     assert len(s.z(0, HAND)) == 1 and s.phase == MAIN
 
 
+# ====================================================================== the union audit
+def test_a_damaged_rear_card_lends_its_defense_less_its_damage():
+    """「代わりにユニオン状態の後衛の攻撃・防衛の数値を重ねている前衛の攻撃・防衛にプラスします。」 and
+    「しかし防衛はダメージ分減少します。」 — a 後衛 card with 蓄積ダメージ lends its 防衛 less the damage: the
+    damage goes onto the 前衛 card with it (the union is one unit), and stays there when the union is
+    released."""
+    s = game().position(
+        fronts=(["魔兵"], []), rears=(["小悪魔"], []), damage=({"小悪魔": 1}, {}), start="union"
+    )
+    imp, soldier = unit(s, 0, "小悪魔", REAR), unit(s, 0, "魔兵")
+    assert "防衛+1" in s.game.label(s, next(a for a in s.legal_actions() if a.kind == "union"))[0]
+    do(s, "union p1/後衛/小悪魔 -> p1/前衛/魔兵")
+    assert (s.attack(soldier), s.defense(soldier)) == (3 + 1, 3 + 2 - 1)
+    assert s.dmg[soldier] == 1 and s.dmg[imp] == 0
+    do(s, "release p1/前衛/魔兵")
+    assert (s.defense(soldier), s.defense(imp)) == (3 - 1, 2)
+    # a damaged union that loses the released card's 防衛 can be left at 0: destroyed
+    s = game().position(
+        fronts=(["魔兵"], []), rears=(["小悪魔"], []), damage=({"小悪魔": 1, "魔兵": 2}, {}), start="union"
+    )
+    soldier = unit(s, 0, "魔兵")
+    do(s, "union p1/後衛/小悪魔 -> p1/前衛/魔兵")
+    assert s.defense(soldier) == 2 and not s.flags[soldier] & DESTROYED
+    do(s, "release p1/前衛/魔兵")
+    assert s.flags[soldier] & DESTROYED
+
+
+FULL = {
+    "fronts": (["歩兵", "騎士", "弓兵", "魔術師", "伝令"], []),
+    "rears": (["屍人", "骸骨兵", "亡霊", "若巨人", "将軍グラン"], []),
+}
+
+
+def test_with_both_rows_full_a_front_and_a_rear_unit_swap():
+    """「ここでは自軍戦域のカードの配置を好きに変更できます。」
+    「前衛を後衛に、後衛を前衛に移動させられます。」 — with five units in each row no unit can move alone
+    (「それぞれ5体までしか置けないので配置には注意してください。」), so a 前衛 unit and a 後衛 unit change
+    places in one action (swap). Each changes row once a phase, as with a move."""
+    s = game().position(**FULL, start="union")
+    acts = legal(s)
+    assert not any(a.startswith(("to-front", "to-rear")) for a in acts)
+    assert sum(a.startswith("swap") for a in acts) == 25
+    do(s, "swap p1/前衛/騎士 -> p1/後衛/将軍グラン")
+    assert sorted(zone(s, 0, FRONT)) == sorted(["歩兵", "将軍グラン", "弓兵", "魔術師", "伝令"])
+    assert sorted(zone(s, 0, REAR)) == sorted(["屍人", "骸骨兵", "亡霊", "若巨人", "騎士"])
+    acts = legal(s)
+    assert not any("騎士" in a or "将軍グラン" in a for a in acts if a.startswith("swap"))
+    assert sum(a.startswith("swap") for a in acts) == 16
+    # a 前衛 card brought to the 後衛 by a swap may be laid on a slower 前衛 unit of its 種族
+    do(s, "union p1/後衛/騎士 -> p1/前衛/歩兵")
+    assert zone(s, 0, FRONT)[0] == "歩兵" and s.attack(unit(s, 0, "歩兵")) == 2 + 4 + 1  # + 将軍グラン's aura
+    # with a place free again, units move alone: no swap
+    assert not any(a.startswith("swap") for a in legal(s))
+    # a union does not swap (it goes to the 後衛 only after it is released), a destroyed card does
+    s = game().position(**FULL, unions=({0: "騎士"}, {}), destroyed=(["弓兵"], []), start="union")
+    acts = legal(s)
+    assert not any(a.startswith("swap p1/前衛/歩兵") for a in acts)
+    assert "swap p1/前衛/弓兵 -> p1/後衛/屍人" in acts
+    # and the phase still ends
+    for _ in range(100):
+        acts2 = [a for a in s.legal_actions() if a.kind != "done"]
+        if not acts2:
+            break
+        s.apply(acts2[-1])
+    else:
+        pytest.fail("the union phase did not end")
+
+
+def test_a_destroyed_union_is_not_released():
+    """「またユニオンユニットは2体で1体のユニットとして扱われます。」 「どちらかが冥府に送られたり効果を受け
+    ると、両方に同じ効果が適用されます。」 — a destroyed union is destroyed whole and leaves the field whole:
+    releasing it would split it into a destroyed card and one that is not."""
+    kw = {"fronts": (["歩兵"], []), "unions": ({0: "騎士"}, {})}
+    s = game().position(**kw, destroyed=(["歩兵"], []), start="union")
+    assert legal(s) == ["done"]
+    s = game().position(**kw, start="union")
+    assert "release p1/前衛/歩兵" in legal(s)
+
+
 # ====================================================================== the quotes are the page's
 def _quotes(text: str) -> list[str]:
     """Top-level 「…」 quotes (a quote may hold quotes of its own)."""

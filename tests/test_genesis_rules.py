@@ -380,7 +380,7 @@ def test_ally_destroyed_response_and_continuous_aura():
     s = game().position(
         fronts=(["騎士"], ["歩兵", "古竜", "幼竜"]),
         rears=([], ["骸骨兵"]),
-        tapped=([], ["幼竜"]),  # (古竜 stays 活動: a 疲労 card's 永続 effect is off)
+        tapped=([], ["幼竜"]),
         start="battle",
     )
     whelp = s.z(1, FRONT)[2]

@@ -202,7 +202,7 @@ class Encoder:
         ``legal``: those indices when the caller has them already.
 
         Always an array nobody else holds. A small one is made afresh (calloc). A large one (an action
-        space of ``LARGE`` and more: ヨネス, ジェネシス・ガーデン's 643 730; a fresh one costs page faults)
+        space of ``LARGE`` and more: ヨネス, ジェネシス・ガーデン's 719 906; a fresh one costs page faults)
         comes from a few kept ones that no caller holds any more — no reference to it, or to a view of it,
         left outside the pool (``sys.getrefcount``) — its last ones cleared. A mask a learner keeps is never
         written again."""

@@ -53,6 +53,13 @@ KINDS = ActionKinds(
         ("take", "", "受けない (直接攻撃を受ける)", "do not block (take the attack)"),
         ("use", "it", "効果を発動: {unit} {effect}{other}", "use the effect of {unit} {effect}{other}"),
         ("decline", "i", "効果を発動しない: {unit}", "do not use the effect of {unit}"),
+        # last, so that the indices of the kinds above stay what they were (recorded games, learners)
+        (
+            "swap",
+            "ii",
+            "前衛と後衛を入れ替え: {unit} ⇄ {other}",
+            "swap {unit} (to the rear) with {other} (to the front)",
+        ),
     ]
 )
 _PASS = {
@@ -225,21 +232,20 @@ class GenesisGame(Game[GenesisState]):
                 )
             return KINDS.labels[k][lang].format(**f)
         a = s.at_place(a)  # actions name cards by place
-        b = s.at_place(b) if k == "union" else s.target_at(b) if k in ("activate", "use") else b
+        b = s.at_place(b) if k in ("union", "swap") else s.target_at(b) if k in ("activate", "use") else b
         f["unit"] = self._unit(s, a, lang, bilingual)
         p = s.partner[a]
         if k in ("return", "bury") and p >= 0:  # a union leaves whole
             f["unit"] += " + " + self._name(s.cards[p], lang, bilingual)
         elif k == "release":
             f["other"] = self._name(s.cards[p], lang, bilingual)
+        elif k == "swap":
+            f["other"] = self._unit(s, b, lang, bilingual)
         elif k == "union":
             f["other"] = self._unit(s, b, lang, bilingual)
             c = s.cards[a]
-            f["n"] = (
-                f"攻撃+{tb.attack[c]} 防衛+{tb.defense[c]}"
-                if lang == 0
-                else f"attack +{tb.attack[c]}, defense +{tb.defense[c]}"
-            )
+            atk, dfn = tb.attack[c] + s.atk_mod[a], tb.defense[c] + s.def_mod[a] - s.dmg[a]  # what it lends
+            f["n"] = f"攻撃+{atk} 防衛+{dfn}" if lang == 0 else f"attack +{atk}, defense +{dfn}"
         elif k == "attack":
             f["n"] = s.attack(a)
         elif k == "block":
@@ -282,7 +288,7 @@ class GenesisGame(Game[GenesisState]):
             if k in to:
                 out.append({"zone": f"{me}.{to[k]}", "pos": None, "card": None})
             return out
-        if k == "union":
+        if k in ("union", "swap"):
             return [place(s, s.at_place(a), seat), place(s, s.at_place(b), seat)]
         if k in ("activate", "use"):
             a = s.at_place(a)

@@ -369,6 +369,8 @@ class GenesisState(SeatTable):
             for i in self.z(seat, UNION_ZONE):
                 p = self.partner[i]
                 assert p >= 0 and self.partner[p] == i and self.place_of(p) == FRONT, "a loose union card"
+                # its 蓄積ダメージ and changes went onto the 前衛 card (the union is one unit)
+                assert self.dmg[i] == self.atk_mod[i] == self.def_mod[i] == 0, "a union card keeps damage"
             for i in self.z(seat, HAND) + self.z(seat, DECK):
                 assert self.partner[i] < 0 and self.dmg[i] == 0
             assert not self.z(seat, REVEAL) or self.phase == MULLIGAN
@@ -510,8 +512,8 @@ _PROMPTS = {
     ),
     UNION: (
         "choose",
-        "配置: 前衛と後衛の移動、ユニオン、解除、または終了",
-        "arrange: move between front and rear, union, release, or done",
+        "配置: 前衛と後衛の移動・入れ替え、ユニオン、解除、または終了",
+        "arrange: move or swap between front and rear, union, release, or done",
     ),
     BLOCK: (
         "choose_target",

@@ -191,9 +191,10 @@ def apply_destroyed(s: GenesisState, action: Action) -> None:
 # ---------------------------------------------------------------------- ユニオンフェイズ
 def union_actions(s: GenesisState, seat: int) -> list[Action]:
     """「ここでは自軍戦域のカードの配置を好きに変更できます。」: any card of the 戦域 changes row (a destroyed
-    one too: it is still on the field), a 後衛 card is laid on a slower 前衛 unit of its 種族, a union is
-    released into a free 後衛 place. Our decision, so that the phase ends: each card changes row at most once
-    and is laid at most once a phase; a destroyed unit takes part in no union."""
+    one too: it is still on the field; with no free place in either row, a 前衛 card and a 後衛 card swap), a
+    後衛 card is laid on a slower 前衛 unit of its 種族, a union that is not destroyed is released into a free
+    後衛 place. Our decision, so that the phase ends: each card changes row at most once and is laid at
+    most once a phase; a destroyed unit takes part in no union."""
     tb = s.game.tables
     g = s.game
     flags, partner, cards = s.flags, s.partner, s.cards
@@ -208,7 +209,16 @@ def union_actions(s: GenesisState, seat: int) -> list[Action]:
         out += [g.to_front_acts[k] for k, i in rear if not flags[i] & MOVED]
     if len(rz) < SLOTS:
         out += [g.to_rear_acts[k] for k, i in front if partner[i] < 0 and not flags[i] & MOVED]
-        out += [g.release_acts[k] for k, i in front if partner[i] >= 0]
+        # a destroyed union is one unit, destroyed whole: it leaves the field whole (エンド / リーブ)
+        out += [g.release_acts[k] for k, i in front if partner[i] >= 0 and not flags[i] & DESTROYED]
+    elif len(fz) == SLOTS:  # both rows full: no card moves alone, two change places (a move each)
+        out += [
+            Action("swap", fk, rk)
+            for fk, f in front
+            if partner[f] < 0 and not flags[f] & MOVED
+            for rk, r in rear
+            if not flags[r] & MOVED
+        ]
     free = [(k, f) for k, f in front if partner[f] < 0 and not flags[f] & DESTROYED]
     if free:
         for rk, r in rear:
@@ -223,13 +233,17 @@ def union_actions(s: GenesisState, seat: int) -> list[Action]:
 
 
 def apply_union(s: GenesisState, action: Action) -> None:
-    """Rearrange freely (our decision: each card changes row once and is laid once a phase), union, release;
-    then ``done``."""
+    """Rearrange freely (our decision: each card changes row once and is laid once a phase), swap (both rows
+    full), union, release; then ``done``."""
     seat = s.to_move
     kind = action.kind
     if kind == "done":
         s.emit("union_done", seat)
         s.side += 1
+        # the marks only count within this seat's arrangement: off the board once it is done
+        for k in (*ROWS, UNION_ZONE):
+            for i in s.zones[seat * NZ + k]:
+                s.flags[i] &= ~(MOVED | LAID)
         return
     unit = s.at_place(action.a)
     if kind == "to-front":
@@ -240,12 +254,25 @@ def apply_union(s: GenesisState, action: Action) -> None:
         s.move(unit, seat * NZ + REAR, face_up=True)
         s.flags[unit] |= MOVED
         s.emit("to_rear", seat, unit)
+    elif kind == "swap":
+        r = s.at_place(action.b)
+        s.move(r, seat * NZ + FRONT, face_up=True)
+        s.move(unit, seat * NZ + REAR, face_up=True)
+        s.flags[unit] |= MOVED
+        s.flags[r] |= MOVED
+        s.emit("swap", seat, unit, unit=r)
     elif kind == "union":
         r, f = unit, s.at_place(action.b)
         s.move(r, seat * NZ + UNION_ZONE, face_up=True)
         s.partner[r] = f
         s.partner[f] = r
         s.flags[r] |= LAID
+        # the union is one unit: the laid card's 蓄積ダメージ (「しかし防衛はダメージ分減少します。」) and
+        # changes go onto the 前衛 card, which keeps them when the union is released
+        s.dmg[f] += s.dmg[r]
+        s.atk_mod[f] += s.atk_mod[r]
+        s.def_mod[f] += s.def_mod[r]
+        s.dmg[r] = s.atk_mod[r] = s.def_mod[r] = 0
         s.emit("union", seat, r, onto=f)
     elif kind == "release":
         f = unit
