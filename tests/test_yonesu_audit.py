@@ -259,7 +259,8 @@ def test_a_combined_attack_of_eight_is_gathered_one_yonesu_at_a_time():
     for k in range(1, 9):
         do(s, f"gather p1/火吹きヨネス#{k}")
         assert s.observation(1)["extra"]["gathering"][-1]["pos"] == k - 1
-    assert legal(s) == ["attack-gathered p2/神ヨネス"]  # all eight gathered: only the target is left
+    # all eight gathered: only the target is left (or taking the group back, test_yonesu_review.py)
+    assert legal(s) == ["attack-gathered p2/神ヨネス", "gather-cancel"]
     label = s.game.label(s, s.legal_actions()[0])[1]
     assert label.endswith("[power 24 vs 12]")
     do(s, "attack-gathered p2/神ヨネス")

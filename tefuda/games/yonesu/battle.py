@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from tefuda.core import Action
 from tefuda.core.priority import Window, clockwise_from
 
-from .phase_ids import ATTACKED, GATHER, MAX_ATTACKERS, PLAYER_T, PROTECTED, WINDOW
+from .phase_ids import ATTACKED, GATHER, GATHER_CANCEL, MAX_ATTACKERS, PLAYER_T, PROTECTED, WINDOW
 from .zones import DISCARD, HAND, zid
 
 if TYPE_CHECKING:
@@ -65,7 +65,10 @@ def attack_actions(s: YonesuState, seat: int) -> list[Action]:
 
 
 def gather_actions(s: YonesuState, seat: int) -> list[Action]:
-    """Gathering a combined attack: another ready ヨネス joins, or the group attacks a target."""
+    """Gathering a combined attack: another ready ヨネス joins, or the group attacks a target — or the
+    gathering is taken back: choosing the group is not yet the 攻撃宣言, and the page leaves the battle
+    phase's choices open until it (「…攻撃宣言をすることができます。」,
+    「なお、フォースの発動と攻撃宣言の順序は問いません。」)."""
     group = set(s.gathered)
     codes = s.field_codes()
     out = [Action("gather", codes[t]) for t in all_ready(s, seat) if t not in group]
@@ -74,6 +77,7 @@ def gather_actions(s: YonesuState, seat: int) -> list[Action]:
         for t in attack_targets(s, seat)
         if t not in group
     )
+    out.append(GATHER_CANCEL)
     return out
 
 
@@ -81,6 +85,15 @@ def gather(s: YonesuState, inst: int) -> None:
     s.gathered = (*s.gathered, inst)
     s.phase = GATHER
     s.emit("gather", s.attacker, inst, at=inst)
+
+
+def cancel_gathering(s: YonesuState) -> None:
+    """The gathered ヨネス are let go (none has attacked) and the battle phase's choices are back: another
+    group, a force, or the end of the phase."""
+    count = len(s.gathered)
+    s.gathered = ()
+    s.phase = s.main
+    s.emit("gather_cancel", s.attacker, count=count)
 
 
 def declare(s: YonesuState, mask: int, target: int) -> None:

@@ -127,6 +127,8 @@ def main_act(s: YonesuState, action: Action) -> None:
         battle.gather(s, s.target_inst(action.a))
     elif action.kind == "attack-gathered":
         battle.declare_gathered(s, s.target_inst(action.a))
+    elif action.kind == "gather-cancel":
+        battle.cancel_gathering(s)
     else:
         turn.apply_main(s, action)
 

@@ -52,6 +52,7 @@ KINDS = ActionKinds(
         ("exchange-no-draw", "", "手札交換を終える(引かない)", "finish the exchange without drawing"),
         ("gather", "t", "合成攻撃に加える", "gather for a combined attack"),
         ("attack-gathered", "t", "集めたヨネスで攻撃宣言", "attack with the gathered Yonesu"),
+        ("gather-cancel", "", "合成攻撃をやめる(集めたヨネスを戻す)", "take back the gathered Yonesu"),
     ]
 )
 

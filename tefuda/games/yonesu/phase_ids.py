@@ -79,6 +79,8 @@ PASS, NO_COST, EXCHANGE_DONE, EXCHANGE_NO_DRAW, END_SUMMON, END_BATTLE, END_TURN
         "settle-done",
     ),
 )
+# taking back a combined attack being gathered, before its 攻撃宣言 (back to the battle phase's choices)
+GATHER_CANCEL = Action("gather-cancel")
 
 
 def _target_name(v: int, ctx: Ctx) -> str:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from tefuda.core import Action
 
-from . import turn
+from . import turn, victory
 from .phase_ids import OPENING
 from .zones import DECK, HAND, zid
 
@@ -52,6 +52,10 @@ def apply_opening(s: YonesuState, action: Action) -> None:
             stuck = False
     done = all(len(s.zones[zid(p, HAND)]) >= opening_target(s, p) for p in range(n) if s.alive[p])
     if done or stuck:
-        # ゲーム開始宣言: everyone says 「ヨネス」 together (done for the players, so nobody loses by it)
+        # ゲーム開始宣言: everyone says 「ヨネス」 together (done for the players, so nobody loses by it);
+        # from now on nobody meets 「ゲーム開始宣言をしていない。」, so four ファーストヨネス drawn in the
+        # opening win at once, before the first turn
         s.emit("start", s.first)
-        turn.begin_turn(s, s.first)
+        victory.four_first(s)
+        if s.result is None:
+            turn.begin_turn(s, s.first)

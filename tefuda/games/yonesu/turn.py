@@ -134,7 +134,7 @@ def main_actions(s: YonesuState, seat: int) -> list[Action]:
         return [*summon_actions(s, seat), *forces.force_actions(s, seat, response=False), END_SUMMON]
     if ph == BATTLE:
         return [*battle.attack_actions(s, seat), *forces.force_actions(s, seat, response=False), END_BATTLE]
-    if ph == GATHER:  # in the middle of a declaration: no force, no end of the phase
+    if ph == GATHER:  # choosing a group: it attacks or is taken back before a force or the end of the phase
         return battle.gather_actions(s, seat)
     return [*forces.force_actions(s, seat, response=False), END_TURN]
 
@@ -222,7 +222,8 @@ def refill(s: YonesuState) -> None:
     """Turn end: from the 攻撃側 on, everyone draws up to [上限枚数].
 
     Refills are automatic; from here until the player next discards a card (the exchange aside) the
-    引き忘れ rule watches their count (``refilled``; victory.check)."""
+    引き忘れ rule watches their count (``refilled``; victory.check) — every player's, one who drew nothing
+    included (our reading of 「手札を補充」: the phase counts, not the cards drawn; RULES.md 5.)."""
     n = s.nplayers
     for k in range(n):
         seat = (s.attacker + k) % n

@@ -1,9 +1,10 @@
 """勝利/敗北条件: checked after every step, exactly as the rulebook lists them.
 
 勝利: every other player has lost, or four ファーストヨネス in your hand and on your field — while meeting no
-敗北条件 yourself. 敗北: someone else won; ライフ 0 or less; hand + field over [上限枚数]; not exchanging when
-you must (手札交換); saying the name 邪神グラジヨネス. With three or four players a loser leaves the game
-(サバイバル戦) and the last one standing — or the last team — wins.
+敗北条件 yourself (so four win only from the ゲーム開始宣言 on). 敗北: someone else won; ライフ 0 or less;
+hand + field over [上限枚数]; not exchanging when you must (手札交換); saying the name 邪神グラジヨネス. With
+three or four players a loser leaves the game (サバイバル戦) and the last one standing — or the last team —
+wins.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from tefuda.core.fields import Seat, Str
 
-from .phase_ids import EXCHANGE_FREE, WINDOW
+from .phase_ids import EXCHANGE_FREE, OPENING, WINDOW
 from .rules import rules
 from .zones import BASE, CFIELD, DISCARD, HAND, NZ, STACK, YFIELD, zid
 
@@ -27,17 +28,12 @@ FORBIDDEN = "邪神グラジヨネス"
 def check(s: YonesuState) -> None:
     """Apply every win/lose condition that holds now (and the 引き忘れ rule, which changes a [上限枚数])."""
     n = s.nplayers
-    if s.first_moved:
-        # only a ファーストヨネス reaching a hand or a field can complete four (draws, recoveries, returns),
-        # or a player with four coming back within their [上限枚数] (discarding down)
-        s.first_moved = False
-        for k in range(n):
-            seat = (s.attacker + k) % n
-            ok = s.alive[seat] and s.life[seat] > 0 and s.total(seat) <= s.limit[seat]
-            if ok and s.first_count(seat) >= FIRST_TO_WIN:
-                show_firsts(s, seat)
-                win(s, seat, "four_first")
-                return
+    if s.first_moved and s.phase != OPENING:
+        # during the 初期手札補充 nobody has made the ゲーム開始宣言 yet: the four are looked at right after
+        # it (setup.apply_opening), ``first_moved`` staying set until then
+        four_first(s)
+        if s.is_over:
+            return
     if not s.losses_due:
         return
     s.losses_due = False
@@ -61,6 +57,25 @@ def check(s: YonesuState) -> None:
         # 「自分がどの敗北条件も満たしていない状態で」: everyone who meets one now loses together, so none
         # of them is left as the last player standing
         eliminate_all(s, losers)
+
+
+def four_first(s: YonesuState) -> None:
+    """勝利条件 「自分の手札とフィールドにファーストヨネスが4体存在している。」, for a player meeting no
+    敗北条件 — so never before the ゲーム開始宣言 (「ゲーム開始宣言をしていない。」 is one): the opening
+    draw's four win the moment the start is declared, before the first turn."""
+    if not s.first_moved:
+        return
+    # only a ファーストヨネス reaching a hand or a field can complete four (draws, recoveries, returns), or a
+    # player with four coming back within their [上限枚数] (discarding down)
+    s.first_moved = False
+    n = s.nplayers
+    for k in range(n):
+        seat = (s.attacker + k) % n
+        ok = s.alive[seat] and s.life[seat] > 0 and s.total(seat) <= s.limit[seat]
+        if ok and s.first_count(seat) >= FIRST_TO_WIN:
+            show_firsts(s, seat)
+            win(s, seat, "four_first")
+            return
 
 
 def forgot_to_draw(s: YonesuState) -> None:
