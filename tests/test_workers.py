@@ -51,6 +51,25 @@ def test_results_come_in_the_tasks_order(jobs):
     assert list(ordered_map(square_slowly, range(60), jobs)) == [x * x for x in range(60)]
 
 
+def slow_first(x: int) -> int:
+    time.sleep(1.0 if x == 0 else 0.01)
+    return x
+
+
+def test_unordered_results_come_as_they_finish_and_a_long_task_holds_up_nothing():
+    """ordered=False: the first task takes a second, the other nine a hundredth each; with two workers the
+    nine are done (by the other worker) before the long one, and come back first — all ten, each once."""
+    t0 = time.perf_counter()
+    got = []
+    for x in ordered_map(slow_first, range(10), 2, ordered=False):
+        got.append((x, time.perf_counter() - t0))
+    assert sorted(x for x, _ in got) == list(range(10))
+    assert got[-1][0] == 0, got  # the long one last
+    assert all(t < 0.9 for x, t in got if x != 0), got  # none waited for it
+    many = list(ordered_map(square_slowly, range(30), 3, ordered=False))
+    assert sorted(many) == [x * x for x in range(30)]  # none lost, none twice
+
+
 def test_an_endless_stream_is_taken_as_workers_have_room():
     taken = []
 

@@ -4,7 +4,8 @@
 a worker killed there (a SIGTERM sent to the whole process group, an OOM kill) never gives the lock back, and
 ``Pool.terminate`` then waits for it for ever. Here nothing is shared: the parent hands each worker its tasks
 through the worker's own pipe, so a worker that dies is seen at once (its pipe ends) and ending them all is a
-signal and a join. Results come back in the order of the tasks, a bounded number in flight.
+signal and a join. Results come back in the order of the tasks, a bounded number in flight — or, asked for
+(``ordered=False``), as they finish, each worker given one task at a time, so one long task holds up nothing.
 """
 
 from __future__ import annotations
@@ -60,11 +61,17 @@ def ordered_map(
     jobs: int,
     *,
     ahead: int = 2,
+    ordered: bool = True,
 ) -> Generator[Any, None, None]:
     """``func(task)`` for every task, on ``jobs`` worker processes, yielded in the tasks' order. Tasks are
     taken from ``tasks`` only as workers have room (``ahead`` each, and never more than a few rounds past the
     oldest unfinished one), so an endless task stream is fine. Closing the generator, or an exception while it
-    waits (Ctrl-C, a SIGTERM turned into one), ends every worker at once."""
+    waits (Ctrl-C, a SIGTERM turned into one), ends every worker at once.
+
+    ``ordered=False``: each result as soon as it is back, and a worker is given its next task only when it is
+    free — one task far longer than the others (a ladder game of a thousand moves) then keeps one worker busy
+    while the others go on, instead of the results after it waiting, and the tasks queued behind it with
+    them. The caller puts the results in order if it needs to."""
     import multiprocessing as mp
     from multiprocessing.connection import wait
 
@@ -85,6 +92,8 @@ def ordered_map(
         exhausted = False
         sent = 0
         given = 0
+        if not ordered:
+            ahead = 1
         window = len(conns) * (ahead + 2)
 
         def feed() -> None:
@@ -102,8 +111,9 @@ def ordered_map(
 
         feed()
         while given < sent or not exhausted:
-            while given in done:
-                yield done.pop(given)
+            # ``given``: the results yielded so far (in order: also the index of the next one to yield)
+            while (given in done) if ordered else done:
+                yield done.pop(given if ordered else next(iter(done)))
                 given += 1
                 feed()
             if given >= sent and exhausted:
