@@ -45,7 +45,7 @@ def parse_options(items: list[str] | None) -> dict[str, str]:
 AGENTS_HELP = (
     "ai (the search with a learned evaluation and learning playouts; it never goes round in a circle; "
     "≤ about 1 s a decision; on the ladder it won 90–95 % of its games against "
-    "greedy:rollouts=6,seconds=0 (n=100 a seat in four games) and 60–76 % against "
+    "greedy:rollouts=6,seconds=0 (n=100 a seat, every game) and 60–76 % against "
     "ismcts:iters=400, by game; play's default; docs/ai.md) | human | "
     "random (no search: the floor) | greedy[:rollouts=6,seconds=0.2] (one ply of random playouts, "
     "≤ about 0.2 s a decision) | ismcts[:seconds=S or iters=N] (the search with settings of your own; "
