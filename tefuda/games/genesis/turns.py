@@ -84,9 +84,7 @@ def after_end(s: GenesisState) -> None:
     s.summons = [0, 0]
     s.emit("battle_turn")
     for seat in range(2):
-        for k in (*ROWS, UNION_ZONE):
-            for i in s.zones[seat * NZ + k]:
-                s.flags[i] &= ~(MOVED | LAID)
+        clear_arrangement_marks(s, seat)
     next_phase(s, UNION)
     s.side = 0
 
@@ -189,6 +187,13 @@ def apply_destroyed(s: GenesisState, action: Action) -> None:
 
 
 # ---------------------------------------------------------------------- ユニオンフェイズ
+def clear_arrangement_marks(s: GenesisState, seat: int) -> None:
+    """The seat's "moved" and "laid" marks (each card changes row and is laid once a ユニオンフェイズ) off."""
+    for k in (*ROWS, UNION_ZONE):
+        for i in s.zones[seat * NZ + k]:
+            s.flags[i] &= ~(MOVED | LAID)
+
+
 def union_actions(s: GenesisState, seat: int) -> list[Action]:
     """「ここでは自軍戦域のカードの配置を好きに変更できます。」: any card of the 戦域 changes row (a destroyed
     one too: it is still on the field; with no free place in either row, a 前衛 card and a 後衛 card swap), a
@@ -240,10 +245,7 @@ def apply_union(s: GenesisState, action: Action) -> None:
     if kind == "done":
         s.emit("union_done", seat)
         s.side += 1
-        # the marks only count within this seat's arrangement: off the board once it is done
-        for k in (*ROWS, UNION_ZONE):
-            for i in s.zones[seat * NZ + k]:
-                s.flags[i] &= ~(MOVED | LAID)
+        clear_arrangement_marks(s, seat)  # they count only within its arrangement: off the board once done
         return
     unit = s.at_place(action.a)
     if kind == "to-front":
