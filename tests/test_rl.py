@@ -306,3 +306,124 @@ def test_counter_values_are_the_counters_values(case):
             for seat in range(state.nplayers + 1):
                 named = [c["value"] for c in state.counters(p, seat)]
                 assert state.counter_values(p, seat) == named
+
+
+# ---------------------------------------------------------------------- a followed game (State.changes)
+@pytest.mark.parametrize("case", CASES)
+def test_a_followed_game_is_counted_from_its_noted_changes_exactly(case):
+    """The environment's own game is followed (``Encoder.follow``): each vector is brought up to date from
+    the instances the state noted (``State.changes``), never by comparing lists. Asked for random seats at
+    random moments (several steps apart), it equals the vector counted whole: no rule changes a zone or a
+    card's knowledge without a note (one that wrote ``known`` or ``zones`` itself would show here)."""
+    game, mode = load_case(case)
+    enc = Encoder(game, mode.players)
+    rng = Rng(23)
+    checked = 0
+    for seed in (2, 3):
+        state = None
+        for k, (state, _) in enumerate(random_game(case, seed)):
+            if k == 0:
+                enc.follow(state)
+                assert state.changes == [], case  # every game of ours notes its changes
+            for seat in range(state.nplayers):
+                if rng.below(3) == 0:
+                    v = enc.encode(state, seat)
+                    assert enc._follow_memo[seat] is not None  # the followed path, not the compared one
+                    assert np.array_equal(v, enc.encode_whole(state, seat)), (case, seed, k, seat)
+                    checked += 1
+        assert state is not None and state.changes, case
+        for seat in range(state.nplayers):  # the end
+            assert np.array_equal(enc.encode(state, seat), reference_vector(enc, state, seat)), case
+    assert checked > 20
+
+
+def test_every_method_that_moves_or_shows_a_card_notes_it():
+    """Each of the State's own ways to change a zone or a card's knowledge — move (and what leaving a hand
+    face down makes everyone forget), a mill, a peek, turning face up, a shuffle, a created card and its
+    ceasing — leaves the followed vector equal to the one counted whole, for every seat."""
+    from tefuda.games.kirifuda.zones import DECK, DISCARD, HAND
+
+    game, _ = load_case("kirifuda")
+    state = game.new_state(None, 8)
+    enc = Encoder(game, 2)
+    enc.follow(state)
+
+    def same(what: str) -> None:
+        for seat in (0, 1):
+            assert np.array_equal(enc.encode(state, seat), enc.encode_whole(state, seat)), (what, seat)
+
+    same("start")
+    hand, deck, grave = HAND, DECK, DISCARD
+    for _ in range(3):
+        state.move(state.zones[deck][-1], hand)
+    same("draw")
+    cards = state.zones[hand][-3:]
+    state.tell(cards[0], 1)
+    same("peek")
+    state.turn_face_up(cards[1])
+    same("face up")
+    state.move(cards[2], deck, bottom=False)  # leaving the hand: the others forget the rest of it
+    same("hand to deck")
+    assert state.known[cards[0]] == 1 and state.known[cards[2]] == 1  # the owner's alone now
+    state.move_top_face_up(deck, grave)
+    same("mill")
+    state.shuffle(deck)
+    same("shuffle")
+    token = state.create(state.cards[0], 0, hand)
+    same("created")
+    state.cease(token)
+    same("ceased")
+    assert state.changes
+
+
+def test_a_game_that_does_not_note_its_changes_is_compared_instead():
+    """A third party's game that does not set ``NOTES_CHANGES`` (ハイカード) is not trusted: following it
+    attaches nothing, and its vectors are read by comparing lists — still the whole count."""
+    import sys
+    from pathlib import Path
+
+    third = Path(__file__).parent / "data" / "thirdparty"
+    sys.path.insert(0, str(third))
+    try:
+        import tefuda_highcard
+    finally:
+        sys.path.remove(str(third))
+    game = tefuda_highcard.HighCardGame()
+    state = game.new_state(None, 3)
+    assert not type(state).NOTES_CHANGES
+    enc = Encoder(game, state.nplayers)
+    enc.follow(state)
+    assert state.changes is None
+    rng = Rng(3)
+    while not state.is_over:
+        for seat in range(state.nplayers):
+            assert np.array_equal(enc.encode(state, seat), enc.encode_whole(state, seat))
+        assert enc._follow_memo == [None] * state.nplayers
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+
+
+def test_an_evolution_top_leaving_alone_is_noted():
+    """アマデウス moves cards by hand in one place: an evolution's top marked for the ダウトゾーン leaves
+    alone and the card under it becomes the creature (``table._leave_top``). Followed, the vectors stay
+    the whole count."""
+    from tefuda.core import load_game
+    from tefuda.games.amadeus import table
+    from tefuda.games.amadeus.phase_ids import MARKED
+    from tefuda.games.amadeus.zones import BATTLE, NZ
+
+    game = load_game("amadeus")
+    s = game.position(battle=([], ["三界 ブッディ<予言者リュゾル"]))
+    enc = Encoder(game, 2)
+    enc.follow(s)
+    for seat in (0, 1):
+        enc.encode(s, seat)
+    top = s.zones[NZ + BATTLE][0]
+    under = s.under(top)
+    assert under
+    s.flags[top] |= MARKED
+    s.marked = True
+    table.place_doubts(s)
+    assert s.zones[NZ + BATTLE] == under[-1:]  # the card under it is the creature now
+    for seat in (0, 1):
+        assert np.array_equal(enc.encode(s, seat), enc.encode_whole(s, seat)), seat

@@ -8,7 +8,8 @@ RL-style action masks.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple, cast
 
 from .errors import IllegalActionError, NotationError
 
@@ -51,6 +52,13 @@ class ActionSpace:
         if i is None:
             i = self._index[action] = self._number(action)
         return i
+
+    def indices(self, actions: Sequence[Action]) -> list[int]:
+        """``index`` of each action, in order (the cached ones looked up at C speed)."""
+        out = list(map(self._index.get, actions))
+        if None in out:
+            return [self.index(a) for a in actions]
+        return cast(list[int], out)  # no None left
 
     def _number(self, action: Action) -> int:
         try:

@@ -376,6 +376,7 @@ def _build(game: Game, n: int, data: dict[str, Any], label: str, record: bool) -
     state.log = [] if record else None
     state._legal = None
     state.track = None
+    state.changes = None
     try:
         state.check_invariants()
     except AssertionError as e:

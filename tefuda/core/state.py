@@ -231,6 +231,7 @@ class State:
     __slots__ = (
         "_legal",
         "cards",
+        "changes",
         "cls",
         "flags",
         "game",
@@ -283,6 +284,12 @@ class State:
     steps: int
     _legal: tuple[Action, ...] | None
     track: dict[int, list[int]] | None  # card statistics for sims: card -> [seats that drew it, played it]
+    # 変化の記録: while an observer follows this state (a learner's encoder, ``follow_changes``), each
+    # instance whose zone or knowledge changed, and ``~z`` for a zone whose every card's knowledge changed
+    changes: list[int] | None
+    # a game whose rules change zones and knowledge only through the methods below (or say so with
+    # ``note_change``) sets this: an observer may then trust ``changes`` instead of comparing the lists
+    NOTES_CHANGES: ClassVar[bool] = False
 
     # ------------------------------------------------------------------ construction
     def _init_core(
@@ -330,6 +337,7 @@ class State:
         self.steps = 0
         self._legal = None
         self.track = None
+        self.changes = None
         return ids
 
     def start_tracking(self) -> None:
@@ -443,6 +451,7 @@ class State:
         new.steps = self.steps
         new._legal = self._legal
         new.track = None  # searches and determinized worlds keep no statistics
+        new.changes = None  # nobody follows a copy yet
         for f in self._FIELDS:
             setattr(new, f, getattr(self, f))
         for f in self._LIST_FIELDS:
@@ -473,6 +482,9 @@ class State:
             zone.remove(inst)
         sspec = specs[src]
         dspec = specs[dst]
+        changes = self.changes
+        if changes is not None:
+            changes.append(inst)
         if sspec.mixes and not face_up and dspec.visibility != PUBLIC:
             keep = 1 << sspec.owner
             flags = self.flags
@@ -480,7 +492,11 @@ class State:
             for other in zone:
                 if flags[other] & marks:
                     continue  # a card with a public mark is followed by everyone: they still know it
-                known[other] &= keep
+                k = known[other]
+                if k & ~keep:
+                    known[other] = k & keep
+                    if changes is not None:
+                        changes.append(other)
                 flags[other] &= ~FACE_UP  # shown as it came in, forgotten now: nothing marks it any more
             known[inst] &= keep
         if bottom:
@@ -548,6 +564,7 @@ class State:
         self.zones[z].remove(inst)
         self.where[inst] = NOWHERE
         self.known[inst] = self.all_mask
+        self.note_change(inst)
         self.emit("ceased", self.owner[inst], inst)
 
     def distinct_cards(self, zone: int) -> list[int]:
@@ -582,21 +599,35 @@ class State:
         self.where[inst] = dst
         self.flags[inst] |= FACE_UP
         self.known[inst] = (1 << (self.nplayers + 1)) - 1
+        if self.changes is not None:
+            self.changes.append(inst)
         return inst
 
     def turn_face_up(self, inst: int) -> None:
         self.flags[inst] |= FACE_UP
         self.known[inst] = self.all_mask
+        if self.changes is not None:
+            self.changes.append(inst)
 
     def tell(self, inst: int, seat: int) -> None:
         """``seat`` learns this card's identity (a peek)."""
         self.known[inst] |= 1 << seat
+        if self.changes is not None:
+            self.changes.append(inst)
+
+    def note_change(self, inst: int) -> None:
+        """Say that ``inst`` changed zone or knowledge by a write of the game's own (not through ``move``,
+        ``tell`` …), for whoever follows ``changes``."""
+        if self.changes is not None:
+            self.changes.append(inst)
 
     def shuffle(self, zone: int) -> None:
         """Shuffle a zone; nobody knows any position in it afterwards, and no card keeps a per-card mark
         (one would say which card it is)."""
         cards = self.zones[zone]
         self.rng.shuffle(cards)
+        if self.changes is not None:
+            self.changes.append(~zone)
         flags = self.flags
         for i in cards:
             self.known[i] = 0
@@ -862,6 +893,7 @@ class State:
         new.result = None if snap["result"] is None else Outcome.from_dict(snap["result"])
         new._legal = None
         new.track = None
+        new.changes = None
         fields = snap["fields"]
         for f in cls._FIELDS:
             setattr(new, f, fields[f])

@@ -91,6 +91,7 @@ class TefudaAEC(AECEnv):
         self.encoder = Encoder(self.game, n)
         self.decks = [self.game.default_deck(p) for p in range(n)]  # read once, not at every reset
         self.possible_agents = [agent_name(p) for p in range(n)]
+        self._seat = {a: p for p, a in enumerate(self.possible_agents)}
         self._obs_space = observation_space(self.encoder)
         self._act_space = gymnasium.spaces.Discrete(self.game.action_space.size)
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._obs_space)
@@ -109,6 +110,7 @@ class TefudaAEC(AECEnv):
         secret: Any = new_secret() if seed is None else int(seed)
         self._act_space.seed(seed)
         self.state = self.game.new_state(self.decks, secret, players=self.nplayers, record=False)
+        self.encoder.follow(self.state)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -130,8 +132,11 @@ class TefudaAEC(AECEnv):
                 self.truncations[a] = True
         mover = st.to_move
         # the legal actions by index, once a step: the mask, legal_indices and step's check read it
-        index = self.game.action_space.index
-        self._legal = {} if st.is_over else {index(a): a for a in st.legal_actions()}
+        if st.is_over:
+            self._legal = {}
+        else:
+            legal = st.legal_actions()
+            self._legal = dict(zip(self.game.action_space.indices(legal), legal, strict=True))
         if not st.is_over and not self.truncations[self.agents[0]]:
             self.agent_selection = self.possible_agents[mover]
             if self.labels:
@@ -142,7 +147,7 @@ class TefudaAEC(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         st = self.state
         assert st is not None, "call reset() first"
-        seat = self.possible_agents.index(agent)
+        seat = self._seat[agent]
         if not st.is_over and st.to_move == seat:
             mask = self.encoder.mask(st, self._legal)  # its keys: the legal indices
         else:

@@ -38,6 +38,7 @@ from tefuda.core import State
 PHASE_BUCKETS = 16
 POOL = 4  # large masks kept for reuse (a learner may hold the last few)
 LARGE = 32_768  # an action space this large gets its masks from the pool (a fresh one costs more)
+_F32, _I8 = np.dtype(np.float32), np.dtype(np.int8)
 _NUMBER = (int, float)  # a tuple: ``int | float`` written in the loop would build a union at every counter
 
 
@@ -78,7 +79,11 @@ class Encoder:
         self.card_base = [[b + 1 for b in bs] for bs in self.zone_base]  # where identity counts start
         self._zeros = array("f", bytes(4 * self.size))
         self._segment_zeros = array("f", bytes(4 * (1 + nc)))
+        self._counter_zeros = array("f", bytes(4 * per_counters))
+        self._words = False  # whether a counter was ever a word or None (then no fast path is tried)
         self._memo: list[_Memo | None] = [None] * n  # per seat: its last vector without the head
+        self._followed: State | None = None  # the state whose noted changes are trusted (follow())
+        self._follow_memo: list[_Follow | None] = [None] * n
         self._phase_bucket: dict[str, int] = {}
         self._pool: list[_Slot] | None = [] if game.action_space.size >= LARGE else None
         self.names = self._names(specs, own, shared, per_counters, per_zones)
@@ -120,16 +125,101 @@ class Encoder:
         if bucket is None:
             bucket = self._phase_bucket[phase] = n + zlib.crc32(phase.encode()) % PHASE_BUCKETS
         out[bucket] = 1.0
-        return np.frombuffer(out, dtype=np.float32)
+        return np.frombuffer(out, _F32)  # a dtype made once: the keyword and the type cost 0.3 µs a call
+
+    def follow(self, state: State) -> None:
+        """Follow ``state`` (an environment's own game) from now on: if its game notes every change of zone
+        and knowledge (``State.NOTES_CHANGES``), each of its vectors is brought up to date from the
+        instances noted since that seat's last one (``State.changes``) instead of by comparing every zone
+        and every knowledge bit; any other state is still read by comparison."""
+        self._followed = None
+        self._follow_memo = [None] * self.nplayers
+        if type(state).NOTES_CHANGES:
+            if state.changes is None:
+                state.changes = []
+            self._followed = state
 
     def _memo_part(self, state: State, seat: int) -> array:
         """``seat``'s vector without its head (zeros there): the counters, the zone counts and the known
-        identity counts.
+        identity counts."""
+        if state is self._followed:
+            memo = self._follow_memo[seat]
+            if (
+                memo is not None
+                and memo.changes is state.changes
+                and memo.cards is state.cards
+                and memo.zones is state.zones
+                and memo.known is state.known
+                and memo.where is state.where
+            ):
+                changes = memo.changes
+                assert changes is not None
+                if memo.pos != len(changes):
+                    self._catch_up(memo, state, seat, changes)
+            else:
+                memo = self._follow_memo[seat] = self._followed_whole(state, seat)
+            out = memo.out
+            self._write_counters(out, memo.counters, state, seat)
+            return out
+        return self._compared_part(state, seat)
 
-        Recounted only where something changed since this seat's last vector: a zone whose list differs
-        (a card came, left or moved inside it), or that holds a card whose ``known`` bit for this seat
-        changed (a peek, a card turned face up). A state with other identities (``cards`` is another list:
-        another world, a created instance) is counted whole."""
+    def _followed_whole(self, state: State, seat: int) -> _Follow:
+        """A followed state counted whole: the vector, and what each instance adds to it."""
+        out = self._zeros[:]
+        self._recount(out, state, seat, range(len(state.zones)))
+        changes = state.changes
+        assert changes is not None  # follow() gave it one
+        memo = _Follow(state, out, self.nplayers)
+        memo.pos = len(changes)
+        memo.zone_of = state.where[:]
+        bit = 1 << seat
+        memo.knew = [k & bit for k in state.known]
+        return memo
+
+    def _catch_up(self, memo: _Follow, state: State, seat: int, changes: list[int]) -> None:
+        """Move each noted instance's part of the vector from where it was counted to where it is now
+        (the zone it lies in, whether this seat knows it); ``~z`` notes every card of zone ``z``."""
+        pos = memo.pos
+        memo.pos = len(changes)
+        touched: set[int] = set()
+        zones = state.zones
+        for e in changes[pos:]:
+            if e >= 0:
+                touched.add(e)
+            else:
+                touched.update(zones[~e])
+        where, known, cards = state.where, state.known, state.cards
+        zone_of, knew, out = memo.zone_of, memo.knew, memo.out
+        card_base = self.card_base[seat]
+        bit = 1 << seat
+        for i in touched:
+            z = where[i]
+            k = known[i] & bit
+            oz = zone_of[i]
+            ok = knew[i]
+            if z == oz:
+                if k == ok:
+                    continue
+                out[card_base[z] + cards[i]] += 1.0 if k else -1.0
+            else:
+                if oz >= 0:
+                    b = card_base[oz]
+                    out[b - 1] -= 1.0
+                    if ok:
+                        out[b + cards[i]] -= 1.0
+                if z >= 0:
+                    b = card_base[z]
+                    out[b - 1] += 1.0
+                    if k:
+                        out[b + cards[i]] += 1.0
+                zone_of[i] = z
+            knew[i] = k
+
+    def _compared_part(self, state: State, seat: int) -> array:
+        """The vector of a state not followed, recounted only where something changed since this seat's last
+        vector: a zone whose list differs (a card came, left or moved inside it), or that holds a card whose
+        ``known`` bit for this seat changed (a peek, a card turned face up). A state with other identities
+        (``cards`` is another list: another world, a created instance) is counted whole."""
         zones, known, cards = state.zones, state.known, state.cards
         memo = self._memo[seat]
         if memo is None or memo.cards is not cards or len(memo.zones) != len(zones):
@@ -150,6 +240,16 @@ class Encoder:
                             changed.add(z)
             dirty = changed
         out = memo.out
+        self._recount(out, state, seat, dirty)
+        for z in dirty:
+            memo.zones[z] = zones[z][:]
+        memo.known = known[:]
+        self._write_counters(out, memo.counters, state, seat)
+        return out
+
+    def _recount(self, out: array, state: State, seat: int, dirty: Iterable[int]) -> None:
+        """Count zones ``dirty`` again: each one's cards (public), those of them the seat knows by card."""
+        zones, known, cards = state.zones, state.known, state.cards
         bit = 1 << seat
         blank = self._segment_zeros
         card_base = self.card_base[seat]  # a zone's count sits just before its identity counts
@@ -161,34 +261,40 @@ class Encoder:
             for i in insts:
                 if known[i] & bit:
                     out[b + cards[i]] += 1.0
-            memo.zones[z] = insts[:]
-        memo.known = known[:]
+
+    def _write_counters(self, out: array, last: list[list[Any] | None], state: State, seat: int) -> None:
+        """Each player's counters as the seat sees them, written where they changed since ``last``: a
+        number as it is (True 1, False 0), a word or None as 0."""
         cbase = self.counter_base[seat]
         per = self.per_counters
-        last = memo.counters
         for p in range(self.nplayers):
-            values = state.counter_values(p, seat)[:per]
-            if values != last[p]:
-                j = cbase[p]
-                if len(values) != len(last[p] or ()):
-                    out[j : j + per] = array("f", bytes(4 * per))
-                last[p] = values
-                try:  # None and False count 0, True 1
-                    out[j : j + len(values)] = array("f", [v or 0 for v in values])
-                except TypeError:  # a word among them: it stays 0 (its slot is reset first)
-                    for v in values:
-                        out[j] = v if isinstance(v, _NUMBER) else 0
-                        j += 1
-        return out
+            values = state.counter_values(p, seat)
+            if len(values) > per:
+                values = values[:per]
+            old = last[p]
+            if values == old:
+                continue
+            last[p] = values[:]  # a copy: a game may hand out a list it changes later
+            j = cbase[p]
+            if self._words:
+                out[j : j + len(values)] = _numbers(values)
+            else:
+                try:
+                    out[j : j + len(values)] = array("f", values)
+                except TypeError:  # a word or None among them: this game's counters hold some
+                    self._words = True
+                    out[j : j + len(values)] = _numbers(values)
+            if old is None or len(old) != len(values):
+                out[j + len(values) : j + per] = self._counter_zeros[: per - len(values)]
 
     def encode_whole(self, state: State, seat: int) -> np.ndarray:
         """The same vector counted whole, without the memo (what the memo is tested against)."""
-        memo = self._memo[seat]
-        self._memo[seat] = None
+        memo, followed = self._memo[seat], self._followed
+        self._memo[seat], self._followed = None, None
         try:
             return self.encode(state, seat)
         finally:
-            self._memo[seat] = memo
+            self._memo[seat], self._followed = memo, followed
 
     def legal_indices(self, state: State) -> list[int]:
         """The legal actions' indices (in the order the game lists them; none once the game is over)."""
@@ -208,7 +314,7 @@ class Encoder:
         written again."""
         ones = self.legal_indices(state) if legal is None else legal
         if self._pool is None:
-            m = np.zeros(self.game.action_space.size, dtype=np.int8)  # calloc: cheap for small spaces
+            m = np.zeros(self.game.action_space.size, _I8)  # calloc: cheap for small spaces
             for i in ones:
                 m[i] = 1
             return m
@@ -228,6 +334,11 @@ class Encoder:
         for i in slot.ones:
             m[i] = 1
         return m
+
+
+def _numbers(values: list[Any]) -> array:
+    """Counters as the vector holds them: a number as it is, a word or None 0."""
+    return array("f", [v if isinstance(v, _NUMBER) else 0 for v in values])
 
 
 class _Slot:
@@ -251,4 +362,24 @@ class _Memo:
         self.out = out
         self.known: list[int] = []
         self.zones: list[list[int]] = [[] for _ in range(nzones)]
+        self.counters: list[list[Any] | None] = [None] * nplayers
+
+
+class _Follow:
+    """One seat's last vector of the followed state (its head left zero), what each instance added to it
+    (the zone it was counted in, its knowledge bit then) and how far into ``State.changes`` it has read; the
+    state's lists, to notice one replaced."""
+
+    __slots__ = ("cards", "changes", "counters", "knew", "known", "out", "pos", "where", "zone_of", "zones")
+
+    def __init__(self, state: State, out: array, nplayers: int) -> None:
+        self.changes = state.changes
+        self.cards = state.cards
+        self.zones = state.zones
+        self.known = state.known
+        self.where = state.where
+        self.out = out
+        self.pos = 0
+        self.zone_of: list[int] = []
+        self.knew: list[int] = []
         self.counters: list[list[Any] | None] = [None] * nplayers

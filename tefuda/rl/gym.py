@@ -77,6 +77,7 @@ class TefudaGym(gymnasium.Env):
             p: make_agent(self.opponent, seed=base + p) for p in range(self.nplayers) if p != self.seat
         }
         self.state = self.game.new_state(self.decks, secret, players=self.nplayers, record=False)
+        self.encoder.follow(self.state)
         self._ended = False
         self._play_others()
         return self._obs(), self._info()

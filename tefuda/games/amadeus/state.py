@@ -267,6 +267,7 @@ class AmadeusState(TurnOwner):
             return {"with": place(self, self.under_of[inst], viewer)}
         return {}
 
+    NOTES_CHANGES = True  # zones and knowledge change only through State's methods (or note_change)
     COUNTERS = (
         ("shields", "シールド", "shields"),
         ("deck", "山札", "deck"),

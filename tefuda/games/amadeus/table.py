@@ -129,6 +129,7 @@ def _leave_top(s: AmadeusState, top: int) -> None:
     zone[zone.index(top)] = new_top  # the creature keeps its place in the battle zone
     s.zones[s.where[new_top]].remove(new_top)
     s.where[new_top] = s.where[top]
+    s.note_change(new_top)
     s.zones[s.where[top]].append(top)  # put() takes the old top from the battle zone's end
     for i in under[:-1]:
         s.under_of[i] = new_top

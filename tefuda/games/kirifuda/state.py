@@ -251,6 +251,7 @@ class KirifudaState(SeatTable):
         code, ja = PHASE_NAMES[self.phase]
         return code, ja, PHASE_EN[self.phase]
 
+    NOTES_CHANGES = True  # zones and knowledge change only through State's methods (or note_change)
     COUNTERS = (
         ("life", "ライフ", "life"),
         ("pow", "POW", "POW"),

@@ -296,7 +296,7 @@ def take_searched(s: KokubyakuState, seat: int, card: int) -> None:
     deck = seat * NZ + DECK
     inst = s.first_instance(deck, card)
     s.move(inst, seat * NZ + HAND)
-    s.known[inst] |= 1 << (1 - seat)
+    s.tell(inst, 1 - seat)
     s.emit("searched", seat, inst)
     s.shuffle(deck)
     check_losses(s)

@@ -280,6 +280,7 @@ def priority(s: KokubyakuState, action: Action) -> None:
         inst = s.hand_instance(seat, action.b)
         if kind == "tribute":
             s.known[inst] = s.all_mask  # declared: everyone (spectators too) knows what is being summoned
+            s.note_change(inst)
             s.decide(seat, "sacrifice", "sacrifice", inst, side, pos == 1, ())
             return
         summon.summon(s, seat, inst, side, pos == 1, ())

@@ -287,6 +287,7 @@ class KokubyakuState(TurnOwner):
             return {"with": place(self, self.equipped_to[inst], viewer)}
         return {}
 
+    NOTES_CHANGES = True  # zones and knowledge change only through State's methods (or note_change)
     COUNTERS = (
         ("sp", "SP", "SP"),
         ("source", "ソースカウンター", "source counters"),

@@ -452,6 +452,7 @@ class YonesuState(SeatTable):
                 ja, en = _RESPONSE_NAMES if self.in_response() else _BATTLE_WINDOW_NAMES
         return PHASE_CODES[ph], ja, en
 
+    NOTES_CHANGES = True  # zones and knowledge change only through State's methods (or note_change)
     COUNTERS = (
         ("life", "ライフ", "life"),
         ("limit", "[上限枚数]", "card limit"),
