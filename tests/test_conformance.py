@@ -57,6 +57,22 @@ def test_clone_is_independent(game_id):
             assert again.legal_actions() == state.legal_actions()
 
 
+def test_a_clone_copies_each_field_by_a_written_function():
+    """``clone`` copies a game's fields with a function written once per class (plain attribute statements):
+    lists copied, the rest shared; a field whose name is not a plain attribute name is refused."""
+    from tefuda.core.state import _field_copier
+
+    class Box:
+        pass
+
+    old, new = Box(), Box()
+    old.a, old.b = (1, 2), [3]  # type: ignore[attr-defined]
+    _field_copier(("a",), ("b",))(new, old)
+    assert new.a is old.a and new.b == [3] and new.b is not old.b  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match="plain attribute name"):
+        _field_copier(("a; import os",), ())
+
+
 def test_illegal_actions_are_refused_and_change_nothing(game_id):
     game, _ = load_case(game_id)
     space = game.action_space

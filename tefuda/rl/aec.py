@@ -92,6 +92,7 @@ class TefudaAEC(AECEnv):
         self.decks = [self.game.default_deck(p) for p in range(n)]  # read once, not at every reset
         self.possible_agents = [agent_name(p) for p in range(n)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
+        self._indices = self.game.action_space.indices
         self._obs_space = observation_space(self.encoder)
         self._act_space = gymnasium.spaces.Discrete(self.game.action_space.size)
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._obs_space)
@@ -122,33 +123,30 @@ class TefudaAEC(AECEnv):
     def _after_step(self) -> None:
         st = self.state
         assert st is not None
+        if st.result is None and st.steps < self.max_actions:  # the common case first
+            # the legal actions by index, once a step: the mask, legal_indices and step's check read it
+            legal = st.legal_actions()
+            self._legal = dict(zip(self._indices(legal), legal, strict=True))
+            self.agent_selection = agent = self.possible_agents[st.to_move]
+            if self.labels:
+                self.infos[agent] = legal_info(st, st.to_move)
+            return
         if st.is_over:
             for a, r in zip(self.possible_agents, rewards_of(st), strict=True):
                 if a in self.agents:
                     self.rewards[a] = r
                     self.terminations[a] = True
-        elif st.steps >= self.max_actions:
+        else:
             for a in self.agents:
                 self.truncations[a] = True
-        mover = st.to_move
-        # the legal actions by index, once a step: the mask, legal_indices and step's check read it
-        if st.is_over:
-            self._legal = {}
-        else:
-            legal = st.legal_actions()
-            self._legal = dict(zip(self.game.action_space.indices(legal), legal, strict=True))
-        if not st.is_over and not self.truncations[self.agents[0]]:
-            self.agent_selection = self.possible_agents[mover]
-            if self.labels:
-                self.infos[self.agent_selection] = legal_info(st, mover)
-        else:
-            self.agent_selection = self.agents[0]
+        self._legal = {}
+        self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         st = self.state
         assert st is not None, "call reset() first"
         seat = self._seat[agent]
-        if not st.is_over and st.to_move == seat:
+        if st.result is None and st.to_move == seat:
             mask = self.encoder.mask(st, self._legal)  # its keys: the legal indices
         else:
             mask = np.zeros(self.game.action_space.size, dtype=np.int8)
