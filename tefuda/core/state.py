@@ -311,7 +311,7 @@ class State:
     steps: int
     _legal: tuple[Action, ...] | None
     track: dict[int, list[int]] | None  # card statistics for sims: card -> [seats that drew it, played it]
-    # 変化の記録: while an observer follows this state (a learner's encoder, ``follow_changes``), each
+    # 変化の記録: while an observer follows this state (a learner's encoder, ``Encoder.follow``), each
     # instance whose zone or knowledge changed, and ``~z`` for a zone whose every card's knowledge changed
     changes: list[int] | None
     # a game whose rules change zones and knowledge only through the methods below (or say so with
