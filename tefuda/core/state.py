@@ -644,7 +644,8 @@ class State:
 
     def note_change(self, inst: int) -> None:
         """Say that ``inst`` changed zone or knowledge by a write of the game's own (not through ``move``,
-        ``tell`` …), for whoever follows ``changes``."""
+        ``tell`` …), for whoever follows ``changes``. (``move``, a mill, ``tell`` and ``turn_face_up`` write
+        the same two lines inline: they run in every playout, and a call would cost more than the test.)"""
         if self.changes is not None:
             self.changes.append(inst)
 

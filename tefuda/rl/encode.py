@@ -167,14 +167,8 @@ class Encoder:
         """A followed state counted whole: the vector, and what each instance adds to it."""
         out = self._zeros[:]
         self._recount(out, state, seat, range(len(state.zones)))
-        changes = state.changes
-        assert changes is not None  # follow() gave it one
-        memo = _Follow(state, out, self.nplayers)
-        memo.pos = len(changes)
-        memo.zone_of = state.where[:]
         bit = 1 << seat
-        memo.knew = [k & bit for k in state.known]
-        return memo
+        return _Follow(state, out, [k & bit for k in state.known], self.nplayers)
 
     def _catch_up(self, memo: _Follow, state: State, seat: int, changes: list[int]) -> None:
         """Move each noted instance's part of the vector from where it was counted to where it is now
@@ -372,14 +366,16 @@ class _Follow:
 
     __slots__ = ("cards", "changes", "counters", "knew", "known", "out", "pos", "where", "zone_of", "zones")
 
-    def __init__(self, state: State, out: array, nplayers: int) -> None:
-        self.changes = state.changes
+    def __init__(self, state: State, out: array, knew: list[int], nplayers: int) -> None:
+        changes = state.changes
+        assert changes is not None  # follow() gave it one
+        self.changes = changes
         self.cards = state.cards
         self.zones = state.zones
         self.known = state.known
         self.where = state.where
         self.out = out
-        self.pos = 0
-        self.zone_of: list[int] = []
-        self.knew: list[int] = []
+        self.pos = len(changes)  # read up to here
+        self.zone_of = state.where[:]  # where each instance was counted
+        self.knew = knew  # whether the seat knew it then (its bit)
         self.counters: list[list[Any] | None] = [None] * nplayers
