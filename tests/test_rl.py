@@ -189,8 +189,7 @@ def reference_vector(enc: Encoder, state, seat: int) -> np.ndarray:
         out[(state.to_move - seat) % n] = 1.0
     out[n + zlib.crc32(state.phase_info()[0].encode()) % 16] = 1.0
     for p in range(n):
-        for j, c in enumerate(state.counters(p, seat)[: enc.per_counters]):
-            v = c["value"]
+        for j, v in enumerate(state.counter_values(p, seat)[: enc.per_counters]):
             if isinstance(v, int | float):
                 out[enc.counter_base[seat][p] + j] = float(v)
     for z, insts in enumerate(state.zones):
@@ -300,12 +299,46 @@ def test_the_memo_gives_the_vector_counted_whole_whatever_it_saw_before(case):
 
 @pytest.mark.parametrize("case", CASES)
 def test_counter_values_are_the_counters_values(case):
-    """``counter_values`` (what the vector reads) gives exactly the values ``counters`` names, in order."""
+    """``counter_values`` (what the vector reads) gives numbers only, one per counter ``counters`` names, in
+    order, and the same number wherever the table shows a number (切り札 shows its 属性 bits as words)."""
+    worded = 0
     for state, _ in random_game(case, 5):
         for p in range(state.nplayers):
             for seat in range(state.nplayers + 1):
                 named = [c["value"] for c in state.counters(p, seat)]
-                assert state.counter_values(p, seat) == named
+                values = state.counter_values(p, seat)
+                assert len(values) == len(named)
+                for v, shown in zip(values, named, strict=True):
+                    assert type(v) in (int, float, bool), (case, v)
+                    if isinstance(shown, int | float):
+                        assert v == shown
+                    else:
+                        worded += 1
+    assert (worded > 0) == (case.partition("@")[0] == "kirifuda"), case  # only 切り札 words a counter
+
+
+def test_counters_of_words_or_uneven_lengths_are_written_as_numbers_in_place():
+    """A third party's counters may hold a word or None (0 in the vector), or one player may have fewer
+    counters than another (zeros after its own) or more than the game listed (cut): every player's block
+    still starts at its place, the seat's first."""
+    game, _ = load_case("kirifuda")
+    enc = Encoder(game, 2)
+    per = enc.per_counters
+    assert per == 7
+
+    class Table:
+        def counter_values(self, player: int, viewer: int) -> list:
+            return [3, "火水", None, True, 2.5, 0, 1, 9] if player == 0 else [4]
+
+    for seat in (0, 1):
+        out = enc._zeros[:]
+        enc._write_counters(out, Table(), seat)  # type: ignore[arg-type]
+        mine, theirs = [3, 0, 0, 1, 2.5, 0, 1], [4, 0, 0, 0, 0, 0, 0]
+        first, second = (mine, theirs) if seat == 0 else (theirs, mine)
+        assert list(out[enc.counter_start : enc.counter_end]) == first + second
+        assert enc.counter_base[seat][0] == enc.counter_start + (0 if seat == 0 else per)
+        assert not any(out[: enc.counter_start]) and not any(out[enc.counter_end :])
+    assert enc._words
 
 
 # ---------------------------------------------------------------------- a followed game (State.changes)
@@ -367,7 +400,9 @@ def test_every_method_that_moves_or_shows_a_card_notes_it():
     assert state.known[cards[0]] == 1 and state.known[cards[2]] == 1  # the owner's alone now
     state.move_top_face_up(deck, grave)
     same("mill")
-    state.shuffle(deck)
+    state.tell(state.zones[deck][0], 1)
+    same("peek into the deck")
+    state.shuffle(deck)  # the peeked card is forgotten
     same("shuffle")
     token = state.create(state.cards[0], 0, hand)
     same("created")

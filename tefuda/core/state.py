@@ -312,7 +312,7 @@ class State:
     _legal: tuple[Action, ...] | None
     track: dict[int, list[int]] | None  # card statistics for sims: card -> [seats that drew it, played it]
     # 変化の記録: while an observer follows this state (a learner's encoder, ``Encoder.follow``), each
-    # instance whose zone or knowledge changed, and ``~z`` for a zone whose every card's knowledge changed
+    # instance whose zone or knowledge changed (one may be noted twice)
     changes: list[int] | None
     # a game whose rules change zones and knowledge only through the methods below (or say so with
     # ``note_change``) sets this: an observer may then trust ``changes`` instead of comparing the lists
@@ -654,11 +654,11 @@ class State:
         (one would say which card it is)."""
         cards = self.zones[zone]
         self.rng.shuffle(cards)
-        if self.changes is not None:
-            self.changes.append(~zone)
-        flags = self.flags
+        known, flags = self.known, self.flags
+        if self.changes is not None:  # those someone knew (an order is not counted)
+            self.changes += [i for i in cards if known[i]]
         for i in cards:
-            self.known[i] = 0
+            known[i] = 0
             flags[i] = 0
         for name, default in self._card_defaults:
             values = getattr(self, name)
@@ -1029,8 +1029,9 @@ class State:
 
     def counter_values(self, player: int, viewer: int) -> list[Any]:
         """A player's public numbers alone, in the order of ``COUNTERS`` (what a learner's vector reads at
-        every step, so no names are built). A game that lists ``COUNTERS`` writes this; one that writes only
-        ``counters`` gets its values from there."""
+        every step, so no names are built): numbers and truth values only. A game that lists ``COUNTERS``
+        writes this, and may override ``counters`` to show a number as a word (切り札's 属性 bits as
+        火水); one that writes only ``counters`` gets its values from there (a vector reads a word as 0)."""
         return [c["value"] for c in self.counters(player, viewer)]
 
     def counters(self, player: int, viewer: int) -> list[dict[str, Any]]:

@@ -6,13 +6,14 @@ result). The engine's chance (shuffles, じゃんけん, dice) happens inside a 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from tefuda.core import State, load_game
+from tefuda.core import Action, State, load_game
 from tefuda.core.errors import IllegalActionError
 from tefuda.core.rng import new_secret
 from tefuda.rl.encode import Encoder
@@ -98,7 +99,10 @@ class TefudaAEC(AECEnv):
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
         self.state: State | None = None
-        self._legal: dict[int, Any] = {}
+        # the legal actions of the agent to act and their indices, once a step (the mask, legal_indices and
+        # step's check read them; two lists cost less than a dict of them)
+        self._legal: Sequence[Action] = ()
+        self._legal_idx: list[int] = []
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:
         return self._obs_space
@@ -124,9 +128,8 @@ class TefudaAEC(AECEnv):
         st = self.state
         assert st is not None
         if st.result is None and st.steps < self.max_actions:  # the common case first
-            # the legal actions by index, once a step: the mask, legal_indices and step's check read it
-            legal = st.legal_actions()
-            self._legal = dict(zip(self._indices(legal), legal, strict=True))
+            self._legal = legal = st.legal_actions()
+            self._legal_idx = self._indices(legal)
             self.agent_selection = agent = self.possible_agents[st.to_move]
             if self.labels:
                 self.infos[agent] = legal_info(st, st.to_move)
@@ -139,7 +142,7 @@ class TefudaAEC(AECEnv):
         else:
             for a in self.agents:
                 self.truncations[a] = True
-        self._legal = {}
+        self._legal, self._legal_idx = (), []
         self.agent_selection = self.agents[0]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -147,7 +150,7 @@ class TefudaAEC(AECEnv):
         assert st is not None, "call reset() first"
         seat = self._seat[agent]
         if st.result is None and st.to_move == seat:
-            mask = self.encoder.mask(st, self._legal)  # its keys: the legal indices
+            mask = self.encoder.mask(st, self._legal_idx)
         else:
             mask = np.zeros(self.game.action_space.size, dtype=np.int8)
         return {"observation": self.encoder.encode(st, seat), "action_mask": mask}
@@ -157,7 +160,7 @@ class TefudaAEC(AECEnv):
         from than the mask when the action space is large)."""
         st = self.state
         assert st is not None, "call reset() first"
-        return sorted(self._legal)
+        return sorted(self._legal_idx)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -172,15 +175,16 @@ class TefudaAEC(AECEnv):
             key = int(action)
         except (TypeError, ValueError):
             raise ValueError(f"{agent}: {action!r} is not an action index") from None
-        chosen = self._legal.get(key)
-        if chosen is None:
+        try:
+            chosen = self._legal[self._legal_idx.index(key)]  # found at C speed
+        except ValueError:
             try:
                 chosen = self.game.action_space.action(key)
             except IllegalActionError as e:
                 raise ValueError(f"{agent}: {e}") from None
             raise ValueError(
                 f"{agent}: action {int(action)} ({chosen}) is not legal now (the action_mask shows the legal)"
-            )
+            ) from None
         st.apply(chosen)
         self._cumulative_rewards[agent] = 0.0
         # rewards stay 0 until the game ends (_after_step writes them once, then every agent is done), so

