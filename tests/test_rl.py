@@ -16,7 +16,7 @@ from pettingzoo.test import api_test, seed_test
 import tefuda.rl as rl
 from tefuda.core import Rng
 from tefuda.core.game import game_ids, load_case, mode_cases
-from tefuda.rl.encode import Encoder
+from tefuda.rl.encode import Encoder, _Memo
 from tests.conftest import random_game, swap_hidden
 
 CASES = mode_cases()
@@ -36,6 +36,24 @@ def test_pettingzoo_api_test(case):
 @pytest.mark.parametrize("case", CASES)
 def test_pettingzoo_seed_test(case):
     seed_test(lambda: env_of(case), num_cycles=40)
+
+
+def test_reset_with_a_seed_seeds_the_action_space_samples():
+    """``reset(seed=…)`` makes ``action_space(agent).sample()`` repeat (its generator is made only at the
+    first sample); a seed given to the space itself wins; without a seed the samples differ."""
+    env = env_of("kirifuda")
+
+    def draws(seed: int | None) -> list[int]:
+        env.reset(seed=seed)
+        return [int(env.action_space("player_0").sample()) for _ in range(8)]
+
+    assert draws(4) == draws(4) != draws(5)
+    assert draws(None) != draws(None)
+    env.reset(seed=4)
+    env.action_space("player_0").seed(9)
+    first = [int(env.action_space("player_0").sample()) for _ in range(8)]
+    env.action_space("player_0").seed(9)
+    assert first == [int(env.action_space("player_0").sample()) for _ in range(8)] != draws(4)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
@@ -222,14 +240,13 @@ def test_the_bulk_encoder_equals_the_reference_and_the_mask_the_legal_actions(ca
     assert steps > 10
 
 
-@pytest.mark.parametrize("gid", ["genesis", "yonesu"])
+@pytest.mark.parametrize("gid", game_ids())
 def test_a_kept_mask_is_never_written_and_a_reused_one_holds_only_the_movers_actions(gid):
-    """The large action spaces take their masks from a pool (a fresh 630 KiB mask a step costs page faults).
-    A mask the learner keeps — itself or a view of it — is never handed out again, so it still shows the
-    legal actions of its own step at the end of the game; a mask it let go is reused with the last mover's
-    ones cleared, so a seat's mask never shows another seat's actions."""
+    """Masks come from a pool (a fresh one a step costs more: ジェネシス・ガーデン's is 703 KiB). A mask the
+    learner keeps — itself or a view of it — is never handed out again, so it still shows the legal actions
+    of its own step at the end of the game; a mask it let go is reused with the last mover's ones cleared, so
+    a seat's mask never shows another seat's actions."""
     env = rl.env(gid, labels=False)
-    assert env.encoder._pool is not None  # the pool is used in this game
     index = env.game.action_space.index
     rng = Rng(5)
     env.reset(seed=3)
@@ -331,8 +348,9 @@ def test_counters_of_words_or_uneven_lengths_are_written_as_numbers_in_place():
             return [3, "火水", None, True, 2.5, 0, 1, 9] if player == 0 else [4]
 
     for seat in (0, 1):
-        out = enc._zeros[:]
-        enc._write_counters(out, Table(), seat)  # type: ignore[arg-type]
+        memo = _Memo([], enc._zeros[:], 0)
+        enc._write_counters(memo, Table(), seat)  # type: ignore[arg-type]
+        out = memo.out
         mine, theirs = [3, 0, 0, 1, 2.5, 0, 1], [4, 0, 0, 0, 0, 0, 0]
         first, second = (mine, theirs) if seat == 0 else (theirs, mine)
         assert list(out[enc.counter_start : enc.counter_end]) == first + second

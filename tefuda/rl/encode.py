@@ -39,8 +39,7 @@ import numpy as np
 from tefuda.core import State
 
 PHASE_BUCKETS = 16
-POOL = 4  # large masks kept for reuse (a learner may hold the last few)
-LARGE = 32_768  # an action space this large gets its masks from the pool (a fresh one costs more)
+POOL = 4  # masks kept for reuse (a learner may hold the last few)
 _F32, _I8 = np.dtype(np.float32), np.dtype(np.int8)
 _NUMBER = (int, float)  # a tuple: ``int | float`` written in the loop would build a union at every counter
 
@@ -94,7 +93,7 @@ class Encoder:
         self._follow_memo: list[_Follow | None] = [None] * n
         self._phase_bucket: dict[str, int] = {}
         self._mask_size = game.action_space.size
-        self._pool: list[_Slot] | None = [] if self._mask_size >= LARGE else None
+        self._pool: list[_Slot] = []  # masks kept for reuse
         self.names = self._names(specs, own, shared, per_counters, per_zones)
         assert len(self.names) == self.size
 
@@ -169,7 +168,7 @@ class Encoder:
                     self._catch_up(memo, state, seat, changes)
             else:
                 memo = self._follow_memo[seat] = self._followed_whole(state, seat)
-            self._write_counters(memo.out, state, seat)
+            self._write_counters(memo, state, seat)
             return memo.view
         return self._compared_part(state, seat)
 
@@ -242,7 +241,7 @@ class Encoder:
         for z in dirty:
             memo.zones[z] = zones[z][:]
         memo.known = known[:]
-        self._write_counters(out, state, seat)
+        self._write_counters(memo, state, seat)
         return memo.view
 
     def _recount(self, out: array, state: State, seat: int, dirty: Iterable[int]) -> None:
@@ -260,10 +259,10 @@ class Encoder:
                 if known[i] & bit:
                     out[b + cards[i]] += 1.0
 
-    def _write_counters(self, out: array, state: State, seat: int) -> None:
-        """Every player's counters as the seat sees them, written at once (cheaper than finding which
-        changed): a number as it is (True 1, False 0), a word or None as 0; a player with fewer than the
-        most has zeros after its own."""
+    def _write_counters(self, memo: _Memo | _Follow, state: State, seat: int) -> None:
+        """Every player's counters as the seat sees them, written at once when any changed since the
+        memo's last (cheaper than finding which): a number as it is (True 1, False 0), a word or None as 0;
+        a player with fewer than the most has zeros after its own."""
         cv = state.counter_values
         per = self.per_counters
         flat: list[Any] = []
@@ -272,6 +271,10 @@ class Encoder:
             if len(values) != per:  # a player with fewer counters (or more than the game listed at first)
                 values = values[:per] + [0] * (per - len(values))
             flat += values
+        if flat == memo.counters:
+            return
+        memo.counters = flat  # its own list, never changed after
+        out = memo.out
         if not self._words:
             try:
                 self._pack_counters(out, self._counter_offset, *flat)  # straight into the array's bytes
@@ -300,18 +303,14 @@ class Encoder:
         """1 at the index of every legal action of the player to move (int8, the action space's size);
         ``legal``: those indices when the caller has them already.
 
-        Always an array nobody else holds. A small one is made afresh (calloc). A large one (an action
-        space of ``LARGE`` and more: ヨネス, ジェネシス・ガーデン's 719 906; a fresh one costs page faults)
-        comes from a few kept ones that no caller holds any more — no reference to it, or to a view of it,
-        left outside the pool (``sys.getrefcount``) — its last ones cleared. A mask a learner keeps is never
+        Always an array nobody else holds: it comes from a few kept ones that no caller holds any more — no
+        reference to it, or to a view of it, left outside the pool (``sys.getrefcount``) — its last ones
+        cleared, or is made when all are held. A fresh one a step costs more (切り札's 1 612 bytes: about
+        0.3 µs more a step; ジェネシス・ガーデン's 719 906: page faults). A mask a learner keeps is never
         written again."""
         ones = self.legal_indices(state) if legal is None else legal
-        if self._pool is None:
-            m = np.zeros(self._mask_size, _I8)  # calloc: cheap for small spaces
-            for i in ones:
-                m[i] = 1
-            return m
-        for slot in self._pool:
+        pool = self._pool
+        for slot in pool:
             # a reference from the slot, one from ``m`` and getrefcount's own: nobody else has it
             m = slot.array
             if getrefcount(m) == 3:
@@ -322,8 +321,8 @@ class Encoder:
         else:
             slot = _Slot(bytearray(self._mask_size))  # a bytearray's item write is numpy's ÷5
             m = slot.array
-            if len(self._pool) < POOL:
-                self._pool.append(slot)
+            if len(pool) < POOL:
+                pool.append(slot)
         slot.ones = list(ones)
         buf = slot.buf
         for i in slot.ones:
@@ -352,12 +351,13 @@ class _Memo:
     """One seat's last vector (its head left zero) and the lists it was counted from (copies: the state
     changes in place)."""
 
-    __slots__ = ("cards", "known", "out", "view", "zones")
+    __slots__ = ("cards", "counters", "known", "out", "view", "zones")
 
     def __init__(self, cards: list[int], out: array, nzones: int) -> None:
         self.cards = cards
         self.out = out
         self.view = np.frombuffer(out, _F32)  # the same memory (the array is never resized)
+        self.counters: list[Any] | None = None  # the counters last written (see _write_counters)
         self.known: list[int] = []
         self.zones: list[list[int]] = [[] for _ in range(nzones)]
 
@@ -367,7 +367,19 @@ class _Follow:
     (the zone it was counted in, its knowledge bit then) and how far into ``State.changes`` it has read; the
     state's lists, to notice one replaced."""
 
-    __slots__ = ("cards", "changes", "knew", "known", "out", "pos", "view", "where", "zone_of", "zones")
+    __slots__ = (
+        "cards",
+        "changes",
+        "counters",
+        "knew",
+        "known",
+        "out",
+        "pos",
+        "view",
+        "where",
+        "zone_of",
+        "zones",
+    )
 
     def __init__(self, state: State, out: array, knew: list[int]) -> None:
         changes = state.changes
@@ -379,6 +391,7 @@ class _Follow:
         self.where = state.where
         self.out = out
         self.view = np.frombuffer(out, _F32)  # the same memory (the array is never resized)
+        self.counters: list[Any] | None = None  # the counters last written (see _write_counters)
         self.pos = len(changes)  # read up to here
         self.zone_of = state.where[:]  # where each instance was counted
         self.knew = knew  # whether the seat knew it then (its bit)
