@@ -122,19 +122,45 @@ class Encoder:
     def encode(self, state: State, seat: int) -> np.ndarray:
         """The seat's vector (float32, ``self.size`` long): only what ``seat`` may see.
 
-        The zones and counters come from the seat's memo, brought up to date (``_memo_part``), read through
-        a numpy view of it; the copy handed out gets the mover and the phase (a copy and two item writes cost
-        less than copying the ``array`` and wrapping it)."""
+        The zones and counters come from the seat's memo, brought up to date: an environment's own game
+        from its noted changes (``follow``), any other state by comparison (``_compared_memo``). The mover
+        and the phase are set in the memo while a numpy copy of it is taken, then cleared (an ``array``'s
+        item writes cost a quarter of numpy's)."""
         n = self.nplayers
-        out = self._memo_part(state, seat).copy()
+        if state is self._followed:
+            changes = state.changes
+            assert changes is not None  # follow() gave it one
+            fm = self._follow_memo[seat]
+            if (
+                fm is None
+                or fm.changes is not changes
+                or fm.cards is not state.cards
+                or fm.zones is not state.zones
+                or fm.known is not state.known
+                or fm.where is not state.where
+            ):
+                fm = self._follow_memo[seat] = self._followed_whole(state, seat)
+            elif fm.pos != len(changes):
+                self._catch_up(fm, state, seat, changes)
+            self._write_counters(fm, state, seat)
+            part, view = fm.out, fm.view
+        else:
+            cm = self._compared_memo(state, seat)
+            part, view = cm.out, cm.view
         mover = state.to_move
-        if 0 <= mover < n:
-            out[(mover - seat) % n] = 1.0
+        who = (mover - seat) % n if 0 <= mover < n else -1
         phase = state.phase_info()[0]
         bucket = self._phase_bucket.get(phase)
         if bucket is None:
             bucket = self._phase_bucket[phase] = n + zlib.crc32(phase.encode()) % PHASE_BUCKETS
-        out[bucket] = 1.0
+        part[bucket] = 1.0
+        if who >= 0:
+            part[who] = 1.0
+            out = view.copy()
+            part[who] = 0.0
+        else:
+            out = view.copy()
+        part[bucket] = 0.0
         return out
 
     def follow(self, state: State) -> None:
@@ -148,29 +174,6 @@ class Encoder:
             if state.changes is None:
                 state.changes = []
             self._followed = state
-
-    def _memo_part(self, state: State, seat: int) -> np.ndarray:
-        """``seat``'s vector without its head (zeros there): the counters, the zone counts and the known
-        identity counts (a numpy view of the memo's ``array``, never handed out: a copy is)."""
-        if state is self._followed:
-            memo = self._follow_memo[seat]
-            if (
-                memo is not None
-                and memo.changes is state.changes
-                and memo.cards is state.cards
-                and memo.zones is state.zones
-                and memo.known is state.known
-                and memo.where is state.where
-            ):
-                changes = memo.changes
-                assert changes is not None
-                if memo.pos != len(changes):
-                    self._catch_up(memo, state, seat, changes)
-            else:
-                memo = self._follow_memo[seat] = self._followed_whole(state, seat)
-            self._write_counters(memo, state, seat)
-            return memo.view
-        return self._compared_part(state, seat)
 
     def _followed_whole(self, state: State, seat: int) -> _Follow:
         """A followed state counted whole: the vector, and what each instance adds to it."""
@@ -212,7 +215,7 @@ class Encoder:
                 zone_of[i] = z
             knew[i] = k
 
-    def _compared_part(self, state: State, seat: int) -> np.ndarray:
+    def _compared_memo(self, state: State, seat: int) -> _Memo:
         """The vector of a state not followed, recounted only where something changed since this seat's last
         vector: a zone whose list differs (a card came, left or moved inside it), or that holds a card whose
         ``known`` bit for this seat changed (a peek, a card turned face up). A state with other identities
@@ -242,7 +245,7 @@ class Encoder:
             memo.zones[z] = zones[z][:]
         memo.known = known[:]
         self._write_counters(memo, state, seat)
-        return memo.view
+        return memo
 
     def _recount(self, out: array, state: State, seat: int, dirty: Iterable[int]) -> None:
         """Count zones ``dirty`` again: each one's cards (public), those of them the seat knows by card."""
