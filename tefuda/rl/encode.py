@@ -178,7 +178,7 @@ class Encoder:
     def _followed_whole(self, state: State, seat: int) -> _Follow:
         """A followed state counted whole: the vector, and what each instance adds to it."""
         out = self._zeros[:]
-        self._recount(out, state, seat, range(len(state.zones)))
+        self._recount(out, state, seat, range(len(state.zones)), fresh=True)
         bit = 1 << seat
         return _Follow(state, out, [k & bit for k in state.known])
 
@@ -225,6 +225,7 @@ class Encoder:
         if memo is None or memo.cards is not cards or len(memo.zones) != len(zones):
             memo = self._memo[seat] = _Memo(cards, self._zeros[:], len(zones))
             dirty: Iterable[int] = range(len(zones))
+            fresh = True
         else:
             seen = memo.zones
             changed = set(compress(range(len(zones)), map(ne, zones, seen))) if zones != seen else set()
@@ -239,16 +240,20 @@ class Encoder:
                         if z >= 0:
                             changed.add(z)
             dirty = changed
+            fresh = False
         out = memo.out
-        self._recount(out, state, seat, dirty)
+        self._recount(out, state, seat, dirty, fresh)
         for z in dirty:
             memo.zones[z] = zones[z][:]
         memo.known = known[:]
         self._write_counters(memo, state, seat)
         return memo
 
-    def _recount(self, out: array, state: State, seat: int, dirty: Iterable[int]) -> None:
-        """Count zones ``dirty`` again: each one's cards (public), those of them the seat knows by card."""
+    def _recount(
+        self, out: array, state: State, seat: int, dirty: Iterable[int], fresh: bool = False
+    ) -> None:
+        """Count zones ``dirty`` again: each one's cards (public), those of them the seat knows by card
+        (``fresh``: ``out`` is all zeros, so nothing is cleared first)."""
         zones, known, cards = state.zones, state.known, state.cards
         bit = 1 << seat
         blank = self._segment_zeros
@@ -256,7 +261,8 @@ class Encoder:
         for z in dirty:
             insts = zones[z]
             b = card_base[z]
-            out[b - 1 : b + len(blank) - 1] = blank
+            if not fresh:
+                out[b - 1 : b + len(blank) - 1] = blank
             out[b - 1] = len(insts)
             for i in insts:
                 if known[i] & bit:
