@@ -334,6 +334,18 @@ def test_counter_values_are_the_counters_values(case):
     assert (worded > 0) == (case.partition("@")[0] == "kirifuda"), case  # only 切り札 words a counter
 
 
+@pytest.mark.parametrize("case", CASES)
+def test_the_counter_table_is_every_players_counter_values_the_viewers_first(case):
+    """``counter_table`` (what the vector reads; 切り札 writes its own out) equals each player's
+    ``counter_values`` in turn from the viewer (a spectator: from player 0), at every moment of a game."""
+    for state, _ in random_game(case, 5):
+        n = state.nplayers
+        for viewer in range(n + 1):
+            first = viewer if viewer < n else 0
+            turned = [v for k in range(n) for v in state.counter_values((first + k) % n, viewer)]
+            assert state.counter_table(viewer) == turned, (case, viewer)
+
+
 def test_counters_of_words_or_uneven_lengths_are_written_as_numbers_in_place():
     """A third party's counters may hold a word or None (0 in the vector), or one player may have fewer
     counters than another (zeros after its own) or more than the game listed (cut): every player's block
@@ -341,7 +353,8 @@ def test_counters_of_words_or_uneven_lengths_are_written_as_numbers_in_place():
     game, _ = load_case("kirifuda")
     enc = Encoder(game, 2)
     per = enc.per_counters
-    assert per == 7
+    assert per == 7 and enc._by_table
+    enc._by_table = False  # as for a game that lists no COUNTERS: each player's counter_values, padded or cut
 
     class Table:
         def counter_values(self, player: int, viewer: int) -> list:

@@ -1034,6 +1034,17 @@ class State:
         火水); one that writes only ``counters`` gets its values from there (a vector reads a word as 0)."""
         return [c["value"] for c in self.counters(player, viewer)]
 
+    def counter_table(self, viewer: int) -> list[Any]:
+        """Every player's ``counter_values`` as ``viewer`` sees them, in one list, turned so the viewer's come
+        first (a spectator's: player 0's first): what a learner's vector reads at every step. A game that
+        lists ``COUNTERS`` may write it out in one go; it must equal this."""
+        n = self.nplayers
+        first = viewer if 0 <= viewer < n else 0
+        out: list[Any] = []
+        for k in range(n):
+            out += self.counter_values((first + k) % n, viewer)
+        return out
+
     def counters(self, player: int, viewer: int) -> list[dict[str, Any]]:
         """A player's named public numbers (life, SP, cards in the 本陣 …): ``counters.counter(...)`` each;
         by default ``COUNTERS`` named beside ``counter_values``."""

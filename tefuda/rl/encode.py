@@ -84,6 +84,8 @@ class Encoder:
         self._pack_counters = struct.Struct(f"={n * per_counters}f").pack_into
         self._counter_offset = 4 * head  # in bytes
         self._turned = [[(seat + k) % n for k in range(n)] for seat in range(n)]
+        listed = len(type(probe).COUNTERS)
+        self._by_table = listed > 0 and all(len(c) == listed for c in self.counter_ids)
         self.card_base = [[b + 1 for b in bs] for bs in self.zone_base]  # where identity counts start
         self._zeros = array("f", bytes(4 * self.size))
         self._segment_zeros = array("f", bytes(4 * (1 + nc)))
@@ -272,14 +274,16 @@ class Encoder:
         """Every player's counters as the seat sees them, written at once when any changed since the
         memo's last (cheaper than finding which): a number as it is (True 1, False 0), a word or None as 0;
         a player with fewer than the most has zeros after its own."""
-        cv = state.counter_values
-        per = self.per_counters
-        flat: list[Any] = []
-        for p in self._turned[seat]:
-            values = cv(p, seat)
-            if len(values) != per:  # a player with fewer counters (or more than the game listed at first)
-                values = values[:per] + [0] * (per - len(values))
-            flat += values
+        if self._by_table:  # every player has the game's COUNTERS: its table is the vector's part
+            flat = state.counter_table(seat)
+        else:
+            per = self.per_counters
+            flat = []
+            for p in self._turned[seat]:
+                values = state.counter_values(p, seat)
+                if len(values) != per:  # a player with fewer counters (or more than the game listed first)
+                    values = values[:per] + [0] * (per - len(values))
+                flat += values
         if flat == memo.counters:
             return
         memo.counters = flat  # its own list, never changed after

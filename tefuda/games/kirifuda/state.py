@@ -277,6 +277,31 @@ class KirifudaState(SeatTable):
             self.guard[player],
         ]
 
+    def counter_table(self, viewer: int) -> list[Any]:
+        """Both players' ``counter_values``, the viewer's first, written out in one list (State's own builds
+        it from two calls; a learner's vector reads it every step)."""
+        p = 1 if viewer == 1 else 0
+        q = 1 - p
+        z, pw, at = self.zones, self.pow, self.attr
+        tu, ou, pr, gu = self.trump_used, self.overwrite_used, self.protect, self.guard
+        a, b = pw[p], pw[q]
+        return [
+            len(z[p * NZ + LIFE]),
+            a if a >= 0 else 0,
+            at[p] if a >= 0 else 0,
+            tu[p],
+            ou[p],
+            pr[p],
+            gu[p],
+            len(z[q * NZ + LIFE]),
+            b if b >= 0 else 0,
+            at[q] if b >= 0 else 0,
+            tu[q],
+            ou[q],
+            pr[q],
+            gu[q],
+        ]
+
     def counters(self, player: int, viewer: int) -> list[dict[str, Any]]:
         """As the table shows them: POW and 属性 are blank (None) before the player has a POW, and the 属性
         are named (火水)."""
