@@ -286,7 +286,7 @@ class Encoder:
                 flat += values
         if flat == memo.counters:
             return
-        memo.counters = flat  # its own list, never changed after
+        memo.counters = flat[:]  # a copy: a game may hand out a list it changes later
         out = memo.out
         if not self._words:
             try:
