@@ -82,7 +82,7 @@ class Encoder:
             self.counter_base.append(cbase)
         self.per_counters = per_counters
         self._pack_counters = struct.Struct(f"={n * per_counters}f").pack_into
-        self._counter_offset = 4 * head  # in bytes
+        self._counter_offset = 4 * self.counter_start  # in bytes
         self._turned = [[(seat + k) % n for k in range(n)] for seat in range(n)]
         listed = len(type(probe).COUNTERS)
         self._by_table = listed > 0 and all(len(c) == listed for c in self.counter_ids)
@@ -103,14 +103,13 @@ class Encoder:
         """A name per position (for people reading a vector; the seat is ``me``, then ``next1`` …)."""
         cards = [c.id for c in self.game.cardset.cards]
         n = self.nplayers
-        names = [f"to_move.{'me' if k == 0 else f'next{k}'}" for k in range(n)]
+        whos = ["me" if k == 0 else f"next{k}" for k in range(n)]
+        names = [f"to_move.{who}" for who in whos]
         names += [f"phase.{b}" for b in range(PHASE_BUCKETS)]
-        for k in range(n):
-            who = "me" if k == 0 else f"next{k}"
-            ids = self.counter_ids[k % n]
+        for k, who in enumerate(whos):
+            ids = self.counter_ids[k]
             names += [f"{who}.counter.{ids[j] if j < len(ids) else j}" for j in range(per_counters)]
-        for k in range(n):
-            who = "me" if k == 0 else f"next{k}"
+        for k, who in enumerate(whos):
             zs = own[k]  # the zones' names read off player k's own (every player has the same kinds)
             for j in range(per_zones):
                 zname = specs[zs[j]].name if j < len(zs) else f"zone{j}"

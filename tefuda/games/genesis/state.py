@@ -175,8 +175,7 @@ class GenesisState(SeatTable):
         health, pressure = [], []
         tb, cards, flags = self.game.tables, self.cards, self.flags
         for p in (0, 1):
-            up = sum(1 for i in self.zones[p * NZ + GRAVE] if flags[i] & FACE_UP)
-            health.append(len(self.zones[p * NZ + DECK]) + (2 - self.cycles[p]) * up)
+            health.append(len(self.zones[p * NZ + DECK]) + (2 - self.cycles[p]) * face_up_grave(self, p))
             pressure.append(
                 sum(
                     tb.attack[cards[i]]
