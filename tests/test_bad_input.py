@@ -224,3 +224,23 @@ def test_any_typed_text_is_an_action_or_a_clear_error_in_every_game(text, step):
             assert state.digest() == before
             continue
         assert action in state.legal_actions()
+
+
+def test_a_deck_checked_once_is_checked_again_when_it_could_differ(kirifuda):
+    """New games remember the decks they checked (a simulation deals the same decks thousands of times),
+    by the very deck object and the options in force: a bad deck is refused every time, and a deck that
+    passed is checked again once a house rule changes."""
+    good = kirifuda.default_deck(0)
+    bad = kirifuda.parse_deck("3 紅蓮の竜騎士\n9 鬨の声\n", "bad.txt", check=False)
+    for _ in range(2):
+        with pytest.raises(DeckListError, match=r"bad\.txt"):
+            kirifuda.new_state([good, bad], 1)
+    kirifuda.new_state([good, good], 1)
+    old = kirifuda.options["max_copies"]
+    try:
+        kirifuda.options["max_copies"] = 1  # a designer's stricter rule: the sample deck holds 3 of a card
+        with pytest.raises(DeckListError, match="at most 1 cop"):
+            kirifuda.new_state([good, good], 1)
+    finally:
+        kirifuda.options["max_copies"] = old
+    assert kirifuda.new_state([good, good], 1).steps == 0

@@ -31,3 +31,22 @@ def test_shuffle_is_fisher_yates_over_below(seed, n):
         b[i], b[j] = b[j], b[i]
     assert a == b and fast.s == plain.s
     assert sorted(a) == list(range(n))
+
+
+@given(st.integers(0, 2**31), st.integers(0, 20), st.lists(st.integers(0, 70), max_size=6))
+def test_chance_shuffle_takes_the_draws_next64_would(seed, skip, sizes):
+    """The game's stream takes a shuffle's draws whole blocks at a time: the same words, in the same order,
+    from any place in a block, as one ``next64`` each (every replay depends on it)."""
+    from tefuda.core.rng import Chance
+
+    fast, plain = Chance.of(seed), Chance.of(seed)
+    for _ in range(skip):
+        assert fast.next64() == plain.next64()
+    for n in sizes:
+        a, b = list(range(n)), list(range(n))
+        fast.shuffle(a)
+        for i in range(n - 1, 0, -1):
+            j = (plain.next64() * (i + 1)) >> 64
+            b[i], b[j] = b[j], b[i]
+        assert a == b and fast.n == plain.n
+    assert fast.next64() == plain.next64()

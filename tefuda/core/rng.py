@@ -174,11 +174,24 @@ class Chance:
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self.below(len(seq))]
 
+    def words(self, m: int) -> list[int]:
+        """The next ``m`` draws at once, whole blocks at a time: what ``m`` calls of ``next64`` return."""
+        n = self.n
+        self.n = n + m
+        first, last = n >> 3, (n + m - 1) >> 3
+        out = list(self._words if first == self._block else self._fill(first))
+        for b in range(first + 1, last + 1):
+            out += self._fill(b)
+        start = n & 7
+        return out[start : start + m]
+
     def shuffle(self, seq: MutableSequence[T]) -> None:
-        """Fisher–Yates in place, ``below(i + 1)`` for each i from the end."""
-        nxt = self.next64
-        for i in range(len(seq) - 1, 0, -1):
-            j = (nxt() * (i + 1)) >> 64
+        """Fisher–Yates in place, ``below(i + 1)`` for each i from the end (the draws taken at once)."""
+        n = len(seq)
+        if n < 2:
+            return
+        for i, w in zip(range(n - 1, 0, -1), self.words(n - 1), strict=True):
+            j = (w * (i + 1)) >> 64
             seq[i], seq[j] = seq[j], seq[i]
 
     def permutation(self, n: int) -> list[int]:

@@ -348,13 +348,16 @@ class State:
         cls = [0] * n
         self.known = [0] * n
         self.flags = [0] * n
-        self.zones = [[] for _ in zone_specs]
-        self.where = [0] * n
+        zones: list[list[int]] = [[] for _ in zone_specs]
+        where = [0] * n
+        self.zones, self.where = zones, where
+        known = self.known
+        entry = [self._entry_knowledge(0, z, -1) for z in range(len(zone_specs))]  # who sees each zone
         for i, (c, o, k, z) in zip(ids, instances, strict=True):
             cards[i], owner[i], cls[i] = c, o, k
-            self.zones[z].append(i)
-            self.where[i] = z
-            self.known[i] = self._entry_knowledge(0, z, i)
+            zones[z].append(i)
+            where[i] = z
+            known[i] = entry[z]
         self.cards = cards
         self.owner = tuple(owner)
         self.cls = tuple(cls)
