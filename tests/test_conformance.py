@@ -113,6 +113,11 @@ def test_notation_and_index_round_trip(game_id):
                 assert state.parse_action(state.notation(a)) == a
                 i = game.action_space.index(a)
                 assert game.action_space.action(i) == a
+    space = game.action_space
+    for kind in space.kinds:  # the actions an offer picks from a table (ActionSpace.table) are the same
+        for row in space.table(kind):
+            for a in row:
+                assert a.kind == kind and space.action(space.index(a)) == a
 
 
 @pytest.mark.parametrize("seat_kind", ["player0", "player1", "last_player", "spectator"])

@@ -44,8 +44,11 @@ class Subscriptions:
         self.self_cards: dict[str, frozenset[int]] = {
             code: frozenset(self.by_code[code]) for code in self.self_only
         }
+        # per code, the zones whose cards are looked at (by name, "" = every zone). A "self" trigger is not
+        # among them: only the event's own card can set it off, and that card is always looked at
+        # (triggers.collect), so a "when this card is summoned, wherever it is" need not scan the decks
         for code, cards in self.by_code.items():
-            self.wheres[code] = frozenset(t.where for ts in cards.values() for t in ts)
+            self.wheres[code] = frozenset(t.where for ts in cards.values() for t in ts if t.cond != "self")
         self.codes = frozenset(self.by_code)
         self.zone_cache: dict[tuple[str, int], tuple[int, ...]] = {}
 

@@ -266,6 +266,8 @@ class Tables:
     # 混成: ((black by, value), (white by, value)), by "race" or "name"
     recipe: tuple[tuple[tuple[str, str], tuple[str, str]] | None, ...]
     effects: tuple[tuple[Effect, ...], ...]
+    # each card's 起動効果 with their places in ``effects`` (most have none: a priority offer skips them)
+    ignition: tuple[tuple[tuple[int, Effect], ...], ...]
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:  # pickled by its constructor (core/frozen.py)
         return by_constructor(self)
@@ -316,4 +318,5 @@ def compile_cards(cardset: CardSet) -> Tables:
                 for e in c.get("effects", [])
             )
         )
+        cols["ignition"].append(tuple((k, e) for k, e in enumerate(cols["effects"][-1]) if e.kind == "起動"))
     return Tables(**{k: tuple(v) for k, v in cols.items()})

@@ -129,11 +129,13 @@ def usable_effects(s: KokubyakuState, seat: int) -> list[tuple[int, int]]:
     opp_field = s.zones[(1 - seat) * NZ + FIELD_ZONE]
     sources += opp_field  # フィールド: お互いに効果を使用できる
     unresolved = s.activating() if s.links else ()  # 「効果処理がなされて初めて…意味を成す」
+    ignition, flags = tb.ignition, s.flags
     for src in sources:
-        if src in unresolved:
+        effects = ignition[cards[src]]
+        if not effects or src in unresolved:
             continue
-        for k, e in enumerate(tb.effects[cards[src]]):
-            if e.kind != "起動" or (e.once and s.flags[src] & USED):
+        for k, e in effects:
+            if e.once and flags[src] & USED:
                 continue
             if resolvable(s, seat, e, src):
                 out.append((src, k))
@@ -374,8 +376,11 @@ def check_losses(s: KokubyakuState) -> bool:
     once: a draw (our decision; no event of our pool can do it). True when the game ended."""
     if s.result is not None:
         return True
-    by_sp = [p for p in (0, 1) if s.sp[p] <= 0]
+    sp, zones = s.sp, s.zones
     empty = s.game.options["deck_out"] == "empty"
+    if sp[0] > 0 and sp[1] > 0 and (not empty or (zones[DECK] and zones[NZ + DECK])):
+        return False  # nobody loses: the common case, before any list is made
+    by_sp = [p for p in (0, 1) if sp[p] <= 0]
     by_deck = [p for p in (0, 1) if empty and not s.zones[p * NZ + DECK] and p not in by_sp]
     for p in by_deck:
         s.emit("deck_empty", p)

@@ -232,6 +232,7 @@ def _code(s: KokubyakuState, seat: int, inst: int) -> int:
 def priority_actions(s: KokubyakuState) -> list[Action]:
     seat = s.to_move
     g = s.game
+    acts = g.acts  # every action made once (Game._setup): an offer only picks them
     out: list[Action] = []
     if seat != s.active or s.links or s.phase not in _MAINS_AND_BATTLE:
         # answering, or outside the turn player's own main and battle phases: activations only — in your own
@@ -239,34 +240,51 @@ def priority_actions(s: KokubyakuState) -> list[Action]:
         quick, cards = g.quick, s.cards
         own_main = seat == s.active and s.phase in MAINS
         held = sorted({cards[i] for i in s.zones[seat * NZ + HAND] if own_main or quick[cards[i]]})
-        for card in held:
-            for t in effects.castable(s, seat, card):
-                out.append(Action("cast", _code(s, seat, t), card))
-        for src, k in effects.usable_effects(s, seat):
-            e = g.tables.effects[s.cards[src]][k]
-            for t in effects.targets(s, seat, e, src):
-                out.append(Action("activate", s.place_code(seat, src) * 4 + k, _code(s, seat, t)))
+        _casts(s, seat, held, acts["cast"], out)
+        _activations(s, seat, acts["activate"], out)
         out.append(PASS)
         return out
+    summons, tributes = acts["summon"], acts["tribute"]
     for card, side in summon.normal_summons(s, seat):
-        out += [Action("summon", side * 2 + pos, card) for pos in (0, 1)]
+        out += (summons[side * 2][card], summons[side * 2 + 1][card])
     for card, side in summon.tribute_summons(s, seat):
-        out += [Action("tribute", side * 2 + pos, card) for pos in (0, 1)]
+        out += (tributes[side * 2][card], tributes[side * 2 + 1][card])
+    merges = acts["merge"]
     for card, b, w in summon.merges(s, seat):
-        out.append(Action("merge", b * 5 + w, card))
-    out += [Action("position", k) for k in summon.position_changes(s, seat)]
-    out += [Action("source", c) for c in summon.source_cards(s, seat)]
-    for card in s.hand_cards(seat):
-        for t in effects.castable(s, seat, card):
-            out.append(Action("cast", _code(s, seat, t), card))
-    for src, k in effects.usable_effects(s, seat):
-        e = g.tables.effects[s.cards[src]][k]
-        for t in effects.targets(s, seat, e, src):
-            out.append(Action("activate", s.place_code(seat, src) * 4 + k, _code(s, seat, t)))
+        out.append(merges[b * 5 + w][card])
+    positions = acts["position"]
+    out += [positions[k][0] for k in summon.position_changes(s, seat)]
+    sources = acts["source"]
+    out += [sources[c][0] for c in summon.source_cards(s, seat)]
+    _casts(s, seat, s.hand_cards(seat), acts["cast"], out)
+    _activations(s, seat, acts["activate"], out)
+    attacks = acts["attack"]
     for k, code in battle.attacks(s, seat):
-        out.append(Action("attack", k, NONE if code < 0 else code))
+        out.append(attacks[k][NONE if code < 0 else code])
     out.append(PASS)
     return out
+
+
+def _casts(
+    s: KokubyakuState, seat: int, held: list[int], casts: list[list[Action]], out: list[Action]
+) -> None:
+    """発動 of each spell or field held, at each target it may take."""
+    for card in held:
+        for t in effects.castable(s, seat, card):
+            out.append(casts[_code(s, seat, t)][card])
+
+
+def _activations(s: KokubyakuState, seat: int, activates: list[list[Action]], out: list[Action]) -> None:
+    """起動効果 of the cards on the table, at each target."""
+    usable = effects.usable_effects(s, seat)
+    if not usable:
+        return
+    table = s.game.tables.effects
+    for src, k in usable:
+        e = table[s.cards[src]][k]
+        row = activates[s.place_code(seat, src) * 4 + k]
+        for t in effects.targets(s, seat, e, src):
+            out.append(row[_code(s, seat, t)])
 
 
 @rules.rule()

@@ -103,6 +103,7 @@ class KokubyakuGame(Game[KokubyakuState]):
         self.action_space = KINDS.space(
             {"c": n, "q": 4, "m": 25, "k": 5, "t": NTARGETS, "e": NPLACES * 4, "z": 10}
         )
+        self.acts = {kind: self.action_space.table(kind) for kind in KINDS.pattern}
         self._pool = {
             MAIN_CLASS: [c.index for c in self.cardset if c.type != "chaos"],
             CHAOS_CLASS: [c.index for c in self.cardset if c.type == "chaos"],
