@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 from itertools import zip_longest
 
 import pytest
@@ -115,9 +116,10 @@ def test_notation_and_index_round_trip(game_id):
                 assert game.action_space.action(i) == a
     space = game.action_space
     for kind in space.kinds:  # the actions an offer picks from a table (ActionSpace.table) are the same
-        for row in space.table(kind):
-            for a in row:
-                assert a.kind == kind and space.action(space.index(a)) == a
+        rows = space.table(kind)
+        for a in itertools.chain.from_iterable(r if isinstance(r, list) else [r] for r in rows):
+            assert a.kind == kind and space.action(space.index(a)) == a
+        assert len(rows) * (len(rows[0]) if isinstance(rows[0], list) else 1) == space.count(kind)
 
 
 @pytest.mark.parametrize("seat_kind", ["player0", "player1", "last_player", "spectator"])

@@ -46,13 +46,19 @@ class ActionSpace:
     def kinds(self) -> list[str]:
         return [k for k, _, _ in self._kinds]
 
-    def table(self, kind: str) -> list[list[Action]]:
-        """Every action of ``kind``, made once: ``table(kind)[a][b]``. An unused argument (-1) has one entry,
-        which ``[-1]`` finds too. Offers that list many actions a step take them from here rather than
-        building a tuple each time."""
+    def count(self, kind: str) -> int:
+        """How many actions of ``kind`` there are."""
         _, sa, sb = self._base[kind]
-        rows = range(max(sa, 1))
-        return [[Action(kind, a if sa else -1, b if sb else -1) for b in range(max(sb, 1))] for a in rows]
+        return max(sa, 1) * max(sb, 1)
+
+    def table(self, kind: str) -> list[Any]:
+        """Every action of ``kind``, made once: ``table(kind)[a][b]``, or ``table(kind)[a]`` for a kind of one
+        argument. Offers that list many actions a step take them from here rather than building a tuple
+        each time."""
+        _, sa, sb = self._base[kind]
+        if not sb:
+            return [Action(kind, a if sa else -1) for a in range(max(sa, 1))]
+        return [[Action(kind, a if sa else -1, b) for b in range(sb)] for a in range(max(sa, 1))]
 
     def index(self, action: Action) -> int:
         """The action's number (cached: observations and learners ask for the same few actions again)."""

@@ -44,11 +44,13 @@ def targets(s: AmadeusState, inst: int) -> list[int]:
 def attack_actions(s: AmadeusState) -> list[Action]:
     seat = s.to_move
     out: list[Action] = []
+    attacks = s.game.acts["attack"]
     must = False
     for k, i in enumerate(s.creatures(seat)):
         if can_attack(s, i):
             ts = targets(s, i)
-            out += [Action("attack", k, t) for t in ts]
+            row = attacks[k]
+            out += [row[t] for t in ts]
             must = must or bool(ts and s.kw(i, "must_attack"))
     if not must:  # 各ターン可能ならば攻撃する: no ending the turn while it can attack
         out.append(END_TURN)
@@ -99,7 +101,8 @@ def invasion_actions(s: AmadeusState) -> list[Action]:
     tb = s.game.tables
     civ = tb.civ[s.cards[s.attack[0]]]
     hand = s.hand_cards(s.to_move)
-    return [*(Action("invade", c) for c in hand if tb.invasion[c] & civ and tb.supported[c]), NO_INVASION]
+    invade = s.game.acts["invade"]
+    return [*(invade[c] for c in hand if tb.invasion[c] & civ and tb.supported[c]), NO_INVASION]
 
 
 @rules.rule()
@@ -140,7 +143,8 @@ def can_block(s: AmadeusState, att: int) -> list[int]:
 @rules.offer("block")
 def block_actions(s: AmadeusState) -> list[Action]:
     assert s.attack is not None
-    return [*(Action("block", k) for k in can_block(s, s.attack[0])), NO_BLOCK]
+    block = s.game.acts["block"]
+    return [*(block[k] for k in can_block(s, s.attack[0])), NO_BLOCK]
 
 
 @rules.rule()
@@ -226,7 +230,8 @@ def trigger_cards(s: AmadeusState) -> list[int]:
 @rules.offer("trigger")
 def trigger_actions(s: AmadeusState) -> list[Action]:
     """Always asked after a break, a trigger among the shields or not: the attacker learns nothing."""
-    return [*(Action("use", c) for c in trigger_cards(s)), DONE]
+    use = s.game.acts["use"]
+    return [*(use[c] for c in trigger_cards(s)), DONE]
 
 
 @rules.rule()

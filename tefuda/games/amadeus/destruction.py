@@ -47,7 +47,8 @@ def destroy(s: AmadeusState, inst: int) -> None:
 def substitute_actions(s: AmadeusState, inst: int) -> list[Action]:
     tb = s.game.tables
     hand = s.hand_cards(s.to_move)
-    return [*(Action("under", c) for c in hand if tb.ctype[c] in (CREATURE, EVOLUTION)), DONE]
+    under = s.game.acts["under"]
+    return [*(under[c] for c in hand if tb.ctype[c] in (CREATURE, EVOLUTION)), DONE]
 
 
 @rules.rule(Inst())

@@ -77,6 +77,11 @@ class AmadeusGame(Game[AmadeusState]):
         self.base_only = bool(self.options["base_only"])
         n = len(self.cardset)
         self.action_space = KINDS.space({"c": n, "k": 40, "t": 41, "z": 2 * NZ, "p": 80, "n": 512})
+        # the actions offers list every step, made once (an offer picks them: no tuple built per step)
+        self.acts = {
+            kind: self.action_space.table(kind)
+            for kind in ("charge", "summon", "cast", "evolve", "attack", "invade", "block", "use", "under")
+        }
         self._pool = [
             c.index for c in self.cardset if c.type in PLAYED and c.get("supported", True) is not False
         ]

@@ -42,6 +42,7 @@ def main_actions(s: AmadeusState) -> list[Action]:
     seat = s.to_move
     tb = s.game.tables
     out: list[Action] = []
+    acts = s.game.acts
     kinds = mana_counts(s, seat)
     cost, civ, supported = tb.cost, tb.civ, tb.supported
     for card in s.hand_cards(seat):
@@ -49,11 +50,12 @@ def main_actions(s: AmadeusState) -> list[Action]:
             continue
         ct = tb.ctype[card]
         if ct == CREATURE:
-            out.append(Action("summon", card))
+            out.append(acts["summon"][card])
         elif ct == SPELL:
-            out.append(Action("cast", card))
+            out.append(acts["cast"][card])
         elif ct == EVOLUTION:
-            out += [Action("evolve", card, k) for k in bases(s, seat, card)]
+            evolve = acts["evolve"][card]
+            out += [evolve[k] for k in bases(s, seat, card)]
     out.append(TO_ATTACK)
     return out
 

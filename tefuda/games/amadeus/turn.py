@@ -122,7 +122,8 @@ def start_of_turn(s: AmadeusState) -> None:
 
 @rules.offer("charge")
 def charge_actions(s: AmadeusState) -> list[Action]:
-    return [*(Action("charge", c) for c in s.hand_cards(s.to_move)), PASS_CHARGE]
+    charge = s.game.acts["charge"]
+    return [*(charge[c] for c in s.hand_cards(s.to_move)), PASS_CHARGE]
 
 
 @rules.rule()

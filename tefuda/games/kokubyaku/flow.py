@@ -253,9 +253,9 @@ def priority_actions(s: KokubyakuState) -> list[Action]:
     for card, b, w in summon.merges(s, seat):
         out.append(merges[b * 5 + w][card])
     positions = acts["position"]
-    out += [positions[k][0] for k in summon.position_changes(s, seat)]
+    out += [positions[k] for k in summon.position_changes(s, seat)]
     sources = acts["source"]
-    out += [sources[c][0] for c in summon.source_cards(s, seat)]
+    out += [sources[c] for c in summon.source_cards(s, seat)]
     _casts(s, seat, s.hand_cards(seat), acts["cast"], out)
     _activations(s, seat, acts["activate"], out)
     attacks = acts["attack"]
