@@ -158,8 +158,7 @@ class Game(GameBase, Generic[S]):
                 raise OptionError(f"{self.id} has no option {k!r} (its options: {known})")
             opts[k] = spec.check(k, v)
         self.options = opts
-        # the decks already checked, by identity: a simulation deals the same decks thousands of times
-        self._decks_checked: dict[int, tuple[Deck, dict[str, Any]]] = {}
+        # the decks already checked and dealt, by identity and the options in force (``_dealt``)
         self._deals: dict[tuple[int, ...], tuple[tuple[Deck, ...], dict[str, Any], list[Any]]] = {}
         # the card pool: the game's own, a designer's file instead (``path``), or laid over it (``+path``)
         self.cards_path = None if cards_path is None else str(cards_path)
@@ -283,7 +282,6 @@ class Game(GameBase, Generic[S]):
         problem = self.players_problem(n)
         if problem is not None:
             raise OptionError(problem)
-        decks = self.seat_decks(decks, n)
         state = cast(S, self.state_class.__new__(self.state_class))
         state._init_core(self, n, self.zone_specs(n), self._dealt(decks, n), seed, record)
         self.start(state)
@@ -304,25 +302,21 @@ class Game(GameBase, Generic[S]):
             decks = [self.default_deck(seat) for seat in range(nplayers)]
         if len(decks) != nplayers:
             raise ValueError(f"need {nplayers} decks, got {len(decks)}")
-        checked = self._decks_checked
         for deck in decks:
-            seen = checked.get(id(deck))
-            if seen is not None and seen[0] is deck and seen[1] == self.options:
-                continue  # this very deck passed under these options (a Deck never changes)
             self.check_deck(deck)
-            if len(checked) >= 64:
-                checked.clear()
-            checked[id(deck)] = (deck, dict(self.options))  # held: its id cannot name another deck meanwhile
         return decks
 
-    def _dealt(self, decks: list[Deck], nplayers: int) -> list[tuple[int, int, int, int]]:
-        """``deal`` of these very decks, made once under the same options (a simulation deals the same decks
-        thousands of times; ``_init_core`` only reads the list)."""
+    def _dealt(self, decks: list[Deck] | None, nplayers: int) -> list[tuple[int, int, int, int]]:
+        """The checked decks (``seat_decks``) dealt (``deal``). The same deck objects under the same options
+        are checked and dealt once: a simulation deals the same decks thousands of times, a Deck never
+        changes, and ``_init_core`` only reads the list."""
+        if decks is None:
+            return self.deal(self.seat_decks(None, nplayers), nplayers)
         key = (nplayers, *map(id, decks))
         seen = self._deals.get(key)
         if seen is not None and seen[1] == self.options and all(map(operator.is_, seen[0], decks)):
             return seen[2]
-        dealt = self.deal(decks, nplayers)
+        dealt = self.deal(self.seat_decks(decks, nplayers), nplayers)
         if len(self._deals) >= 64:
             self._deals.clear()
         self._deals[key] = (tuple(decks), dict(self.options), dealt)  # the decks held: their ids stay theirs
