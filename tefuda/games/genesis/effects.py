@@ -307,7 +307,13 @@ def spell_actions(s: GenesisState, seat: int) -> list[Action]:
         asked = asked or bool(tg) or private_choices(e)
         if tg:
             place = s.place_code(u)
-            out.extend(Action("activate", place, s.target_code(t)) for t in tg)
+            made = s.game.activate_acts[place]  # each action made once (Game._setup)
+            for t in tg:
+                code = s.target_code(t)
+                a = made.get(code)
+                if a is None:
+                    a = made[code] = Action("activate", place, code)
+                out.append(a)
     return [*out, PASS] if asked else []
 
 

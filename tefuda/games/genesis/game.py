@@ -109,6 +109,12 @@ class GenesisGame(Game[GenesisState]):
         self.release_acts = [Action("release", k) for k in range(ROW_PLACES)]
         self.attack_acts = [Action("attack", k) for k in range(ROW_PLACES)]
         self.block_acts = [Action("block", k) for k in range(ROW_PLACES)]
+        self.return_acts = [Action("return", k) for k in range(ROW_PLACES)]
+        self.bury_acts = [Action("bury", k) for k in range(ROW_PLACES)]
+        self.swap_acts = [[Action("swap", a, b) for b in range(ROW_PLACES)] for a in range(ROW_PLACES)]
+        self.union_acts = [[Action("union", a, b) for b in range(ROW_PLACES)] for a in range(ROW_PLACES)]
+        # a 起動効果 by its unit's place, then its target's code (up to NTARGETS): made as they are met
+        self.activate_acts: list[dict[int, Action]] = [{} for _ in range(ROW_PLACES)]
         self._pool = [c.index for c in self.cardset]
 
     # ------------------------------------------------------------------ 本陣 rules

@@ -148,10 +148,11 @@ def destroyed_cards(s: GenesisState, seat: int) -> list[int]:
 
 def destroyed_actions(s: GenesisState, seat: int) -> list[Action]:
     out = []
+    g = s.game
     for i in destroyed_cards(s, seat):
         place = s.place_code(i)
-        out.append(Action("return", place))
-        out.append(Action("bury", place))
+        out.append(g.return_acts[place])
+        out.append(g.bury_acts[place])
     return out
 
 
@@ -217,8 +218,9 @@ def union_actions(s: GenesisState, seat: int) -> list[Action]:
         # a destroyed union is one unit, destroyed whole: it leaves the field whole (エンド / リーブ)
         out += [g.release_acts[k] for k, i in front if partner[i] >= 0 and not flags[i] & DESTROYED]
     elif len(fz) == SLOTS:  # both rows full: no card moves alone, two change places (a move each)
+        swaps = g.swap_acts
         out += [
-            Action("swap", fk, rk)
+            swaps[fk][rk]
             for fk, f in front
             if partner[f] < 0 and not flags[f] & MOVED
             for rk, r in rear
@@ -226,13 +228,14 @@ def union_actions(s: GenesisState, seat: int) -> list[Action]:
         ]
     free = [(k, f) for k, f in front if partner[f] < 0 and not flags[f] & DESTROYED]
     if free:
+        unions = g.union_acts
         for rk, r in rear:
             if flags[r] & (LAID | DESTROYED):
                 continue
             rr, rs = race[cards[r]], speed[cards[r]]
             for fk, f in free:
                 if race[cards[f]] == rr and speed[cards[f]] < rs:
-                    out.append(Action("union", rk, fk))
+                    out.append(unions[rk][fk])
     out.append(DONE)
     return out
 
