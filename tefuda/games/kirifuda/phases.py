@@ -116,8 +116,10 @@ def _attacker_turn(s: KirifudaState, p: int) -> None:
     only 「セットしました。」). A player with an empty hand has nothing to set; a slot still holding a support
     left set (not declared a セットアタッカー) can only be overwritten (上書き, once per game) — all public
     facts."""
-    if attacker_set_actions(s, p):
+    acts = attacker_set_actions(s, p)
+    if acts:
         s.decide(p, "set_attacker", "apply_set")
+        s.offer_legal(acts)  # listed to know whether to ask: not listed twice
         return
     s.emit("no_attacker_set" if not s.z(p, ATTACKER_SLOT) else "attacker_slot_taken", p)
     _after_attacker(s, p)
@@ -185,8 +187,10 @@ def set_support_actions(s: KirifudaState, p: int, n: int = 0) -> list[Action]:
 
 def _support_turn(s: KirifudaState, p: int) -> None:
     """Skipped only when 'done' is the one thing the player could do — all of it public facts."""
-    if len(set_support_actions(s, p)) > 1:
+    acts = set_support_actions(s, p)
+    if len(acts) > 1:
         s.decide(p, "set_support", "apply_set_support", 0)
+        s.offer_legal(acts)  # listed to know whether to ask: not listed twice
         return
     s.to_move = p
     s.emit("support_set_done", p)
@@ -247,11 +251,13 @@ def apply_set_support(s: KirifudaState, n: int, action: Action) -> None:
         return
     n = min(n + 1, 2)
     # the same player keeps setting until they say done (or nothing else is possible)
-    if len(set_support_actions(s, p, n)) == 1:
+    acts = set_support_actions(s, p, n)
+    if len(acts) == 1:
         s.emit("support_set_done", p)
         _after_support(s, p)
     else:
         s.decide(p, "set_support", "apply_set_support", n)
+        s.offer_legal(acts)  # listed to know whether to ask: not listed twice
 
 
 # ---------------------------------------------------------------------- 切り札フェイズ
