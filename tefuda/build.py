@@ -7,14 +7,14 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-# the hot modules: the state, the flow and every game's rules, the agents that search them. Left out: what
-# runs once a game or never in the hot path (loading card files, positions, replays, undo, the Game classes —
-# which mypyc cannot compile as subclasses of an extension class — and their texts; an agent's memory between
-# decisions, once a decision and pickled to a server's worker)
+# the hot modules: the state, the flow and every game's rules (its 準備 too: a random playout is a few dozen
+# actions, and the setup's own took a quarter of a compiled 切り札 game), the agents that search them. Left
+# out: what runs once a game or never in the hot path (loading card files, positions, replays, undo, the Game
+# classes — which mypyc cannot compile as subclasses of an extension class — and their texts; an agent's
+# memory between decisions, once a decision and pickled to a server's worker)
 COMPILED_PACKAGES = ("tefuda/core", "tefuda/agents", "tefuda/games/*")
 COLD_FILES = (
-    "__init__.py", "game.py", "position.py", "rulebook.py", "texts.py", "deck.py", "setup.py",
-    "repetition.py",
+    "__init__.py", "game.py", "position.py", "rulebook.py", "texts.py", "deck.py", "repetition.py",
 )  # fmt: skip
 COLD_CORE = (
     "cards", "decklist", "errors", "game", "handmade", "options", "paths", "position", "replay", "texts",
