@@ -481,3 +481,32 @@ def test_a_declared_trigger_is_shown_to_the_attacker(game):
 
 
 CS_DEMON_HAND = load_game("amadeus").cardset.find("デーモン・ハンド").index
+
+
+def test_the_compiled_builds_count_of_public_copies_is_the_interpreted_one(game):
+    """``_at_most_one`` counts a name's copies in the scanned zones two ways, a plain loop where the module
+    runs compiled and C iterators where it runs interpreted: both give the same count at every moment of
+    random games, for every seat group and card."""
+    from itertools import chain
+    from operator import countOf
+
+    from tefuda.core import Rng
+
+    rng = Rng(5)
+    decks = [game.default_deck(s) for s in range(2)]
+    checked = 0
+    for seed in range(4):
+        s = game.new_state(decks, seed, record=False)
+        while not s.is_over:
+            for seats, order in doubt._SCANNED_IN_ORDER.items():
+                assert set(order) == doubt._SCANNED[seats]
+                for card in {s.cards[i] for z in order for i in s.zones[z]}:
+                    plain = doubt.count_scanned(s.zones, s.cards, order, card)
+                    fast = countOf(
+                        map(s.cards.__getitem__, chain.from_iterable(map(s.zones.__getitem__, order))), card
+                    )
+                    assert plain == fast
+                    checked += 1
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+    assert checked > 100
