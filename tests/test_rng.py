@@ -50,3 +50,27 @@ def test_chance_shuffle_takes_the_draws_next64_would(seed, skip, sizes):
             b[i], b[j] = b[j], b[i]
         assert a == b and fast.n == plain.n
     assert fast.next64() == plain.next64()
+
+
+@given(st.integers(0, 2**31), st.integers(0, 40))
+def test_chance_draws_are_keyed_blake2b_of_the_block_number(seed, skip):
+    """Draw k is word k % 8 of BLAKE2b(key = the secret, message = k // 8): the stream's definition, which
+    the copied keyed hash must keep, in a copy and after pickling too."""
+    import hashlib
+    import pickle
+    import struct
+
+    from tefuda.core.rng import _PERSON_CHANCE, Chance, secret_key
+
+    key = secret_key(seed)
+
+    def word(k: int) -> int:
+        digest = hashlib.blake2b(
+            (k >> 3).to_bytes(8, "little"), key=key, digest_size=64, person=_PERSON_CHANCE
+        ).digest()
+        return struct.unpack("<8Q", digest)[k & 7]
+
+    c = Chance.of(seed)
+    assert [c.next64() for _ in range(skip)] == [word(k) for k in range(skip)]
+    twin, thawed = c.copy(), pickle.loads(pickle.dumps(c))
+    assert [r.next64() for r in (c, twin, thawed)] == [word(skip)] * 3

@@ -127,13 +127,16 @@ class Chance:
     8 words a block. Its whole state is the key (shared, never changes) and the number of words drawn, so a
     clone costs a few attribute copies; the current block is a cache."""
 
-    __slots__ = ("_block", "_words", "key", "n")
+    __slots__ = ("_base", "_block", "_words", "key", "n")
 
     def __init__(self, key: bytes, n: int = 0) -> None:
         self.key = key
         self.n = n
         self._block = -1
         self._words: tuple[int, ...] = ()
+        # the keyed hash before any message, made at the first block and shared by copies: each block copies
+        # it rather than setting up a keyed BLAKE2b again (the same digests, a third cheaper)
+        self._base: hashlib.blake2b | None = None
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled by its key and place (a compiled build cannot rebuild it field by field)."""
@@ -147,15 +150,17 @@ class Chance:
         r = Chance(self.key, self.n)
         r._block = self._block
         r._words = self._words
+        r._base = self._base
         return r
 
     def _fill(self, b: int) -> tuple[int, ...]:
+        base = self._base
+        if base is None:
+            base = self._base = hashlib.blake2b(key=self.key, digest_size=64, person=_PERSON_CHANCE)
+        h = base.copy()
+        h.update(b.to_bytes(8, "little"))
         self._block = b
-        self._words = w = _UNPACK8(
-            hashlib.blake2b(
-                b.to_bytes(8, "little"), key=self.key, digest_size=64, person=_PERSON_CHANCE
-            ).digest()
-        )
+        self._words = w = _UNPACK8(h.digest())
         return w
 
     def next64(self) -> int:
