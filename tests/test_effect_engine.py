@@ -412,24 +412,23 @@ def test_a_self_trigger_anywhere_looks_at_its_own_card_only():
     """「このカードが召喚された時」 wherever the card is: only the event's own card can set it off, so the
     zones scanned for the code are those of the other triggers (not every deck), and it still fires from
     any zone; a card of the same definition elsewhere does not."""
-    from types import SimpleNamespace
-
+    from tefuda.core import HIDDEN, PUBLIC, State, ZoneSpec
     from tefuda.core.subscriptions import Subscriptions, Trigger
     from tefuda.core.triggers import CORE_CONDITIONS, Waiting, collect
 
     subs = Subscriptions({1: [Trigger("summon", "", "self", 1)], 2: [Trigger("summon", "field", "mine", 2)]})
     assert subs.wheres["summon"] == frozenset({"field"})
     names = ("deck", "hand", "field", "grave")
-    # instances: 0 and 1 are card 1 (one in the deck, one on the field), 2 is card 2 on the field
-    s = SimpleNamespace(
-        cards=[1, 1, 2],
-        zone_specs=tuple(SimpleNamespace(name=n) for n in names),
-        zones=[[0], [], [1, 2], []],
-        where=[0, 2, 2],
-    )
+    # instances: 0 and 1 are card 1 (one in the deck, one on the field), 2 is card 2 on the field. A bare
+    # State with only what ``collect`` reads (the compiled build checks that it is one)
+    s = State.__new__(State)
+    s.cards = [1, 1, 2]
+    s.zone_specs = tuple(ZoneSpec(n, n, 0, HIDDEN if n == "deck" else PUBLIC) for n in names)
+    s.zones = [[0], [], [1, 2], []]
+    s.where = [0, 2, 2]
 
     def fired(subject: int) -> list[Waiting]:
-        return collect(s, subs, CORE_CONDITIONS, lambda i: 0, "summon", 0, subject)  # type: ignore[arg-type]
+        return collect(s, subs, CORE_CONDITIONS, lambda i: 0, "summon", 0, subject)
 
     assert fired(1) == [Waiting(0, 1, 1, 1), Waiting(0, 2, 2, 1)]
     assert fired(2) == [Waiting(0, 2, 2, 2)]
