@@ -274,13 +274,17 @@ def _casts(
             out.append(casts[_code(s, seat, t)][card])
 
 
-def _activations(s: KokubyakuState, seat: int, activates: list[list[Action]], out: list[Action]) -> None:
-    """起動効果 of the cards on the table, at each target."""
+def _activations(
+    s: KokubyakuState, seat: int, activates: list[list[Action]], out: list[Action], only: int = -1
+) -> None:
+    """起動効果 of the cards on the table (of card ``only`` alone, when given), at each target."""
     usable = effects.usable_effects(s, seat)
     if not usable:
         return
     table = s.game.tables.effects
     for src, k in usable:
+        if only >= 0 and src != only:
+            continue
         e = table[s.cards[src]][k]
         row = activates[s.place_code(seat, src) * 4 + k]
         for t in effects.targets(s, seat, e, src):
@@ -349,14 +353,8 @@ def after_special_summon(s: KokubyakuState, seat: int, inst: int) -> None:
 
 @rules.offer("after_summon")
 def after_summon_actions(s: KokubyakuState, inst: int) -> list[Action]:
-    seat = s.to_move
-    out = []
-    for src, k in effects.usable_effects(s, seat):
-        if src != inst:
-            continue
-        e = s.game.tables.effects[s.cards[src]][k]
-        for t in effects.targets(s, seat, e, src):
-            out.append(Action("activate", s.place_code(seat, src) * 4 + k, _code(s, seat, t)))
+    out: list[Action] = []
+    _activations(s, s.to_move, s.game.acts["activate"], out, only=inst)
     return [*out, PASS]
 
 
