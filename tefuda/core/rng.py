@@ -89,6 +89,7 @@ SECRET_BYTES = 32  # 256 bits: far beyond any search (the issue asks for at leas
 _PERSON_CHANCE = b"tefuda-chance"  # BLAKE2b personalisation: these keys make no other stream
 _PERSON_SEED = b"tefuda-seed"
 _UNPACK8 = struct.Struct("<8Q").unpack
+_COMPILED = not __file__.endswith(".py")  # this module runs compiled (``make fast``)
 
 
 class SeedError(ValueError):
@@ -127,13 +128,14 @@ class Chance:
     8 words a block. Its whole state is the key (shared, never changes) and the number of words drawn, so a
     clone costs a few attribute copies; the current block is a cache."""
 
-    __slots__ = ("_base", "_block", "_words", "key", "n")
+    __slots__ = ("_base", "_block", "_digest", "_words", "key", "n")
 
     def __init__(self, key: bytes, n: int = 0) -> None:
         self.key = key
         self.n = n
         self._block = -1
         self._words: tuple[int, ...] = ()
+        self._digest = b""  # the current block's bytes (``_words`` unpacked)
         # the keyed hash before any message, made at the first block and shared by copies: each block copies
         # it rather than setting up a keyed BLAKE2b again (the same digests, a third cheaper)
         self._base: hashlib.blake2b | None = None
@@ -150,6 +152,7 @@ class Chance:
         r = Chance(self.key, self.n)
         r._block = self._block
         r._words = self._words
+        r._digest = self._digest
         r._base = self._base
         return r
 
@@ -160,7 +163,8 @@ class Chance:
         h = base.copy()
         h.update(b.to_bytes(8, "little"))
         self._block = b
-        self._words = w = _UNPACK8(h.digest())
+        self._digest = d = h.digest()
+        self._words = w = _UNPACK8(d)
         return w
 
     def next64(self) -> int:
@@ -190,10 +194,43 @@ class Chance:
         start = n & 7
         return out[start : start + m]
 
+    def _halves(self, m: int) -> tuple[int, ...]:
+        """The next ``m`` draws as 32-bit halves, low half first (``lo + (hi << 32)`` is the draw), each a
+        small int: what the compiled shuffle multiplies without making a big number."""
+        n = self.n
+        self.n = n + m
+        first, last = n >> 3, (n + m - 1) >> 3
+        if first == self._block:
+            data = self._digest
+        else:
+            self._fill(first)
+            data = self._digest
+        for b in range(first + 1, last + 1):
+            self._fill(b)
+            data += self._digest
+        start = n & 7
+        return struct.unpack_from(f"<{2 * m}I", data, 8 * start)
+
+    def _shuffle_by_halves(self, seq: MutableSequence[T]) -> None:
+        """``shuffle`` with each draw taken as two 32-bit halves: every product fits a machine word."""
+        n = len(seq)
+        halves = self._halves(n - 1)
+        k = 0
+        for i in range(n - 1, 0, -1):
+            c = i + 1
+            lo: int = halves[k]
+            hi: int = halves[k + 1]
+            k += 2
+            j = (hi * c + ((lo * c) >> 32)) >> 32  # ⌊(hi·2³² + lo)·c / 2⁶⁴⌋, exactly
+            seq[i], seq[j] = seq[j], seq[i]
+
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher–Yates in place, ``below(i + 1)`` for each i from the end (the draws taken at once)."""
         n = len(seq)
         if n < 2:
+            return
+        if _COMPILED:  # compiled, small ints are C: the same draws as halves, with no 96-bit product
+            self._shuffle_by_halves(seq)
             return
         for i, w in zip(range(n - 1, 0, -1), self.words(n - 1), strict=True):
             j = (w * (i + 1)) >> 64

@@ -201,41 +201,45 @@ def union_actions(s: GenesisState, seat: int) -> list[Action]:
     後衛 card is laid on a slower 前衛 unit of its 種族, a union that is not destroyed is released into a free
     後衛 place. Our decision, so that the phase ends: each card changes row at most once and is laid at
     most once a phase; a destroyed unit takes part in no union."""
-    tb = s.game.tables
     g = s.game
+    tb = g.tables
     flags, partner, cards = s.flags, s.partner, s.cards
     race, speed = tb.race, tb.speed
     fz = s.zones[seat * NZ + FRONT]
     rz = s.zones[seat * NZ + REAR]
-    base = seat * 2 * SLOTS  # actions name units by place (phase_ids.ROW_PLACES)
-    front = [(base + k, i) for k, i in enumerate(fz)]
-    rear = [(base + SLOTS + k, i) for k, i in enumerate(rz)]
+    nf, nr = len(fz), len(rz)
+    fbase = seat * 2 * SLOTS  # actions name units by place (phase_ids.ROW_PLACES)
+    rbase = fbase + SLOTS
     out: list[Action] = []
-    if len(fz) < SLOTS:
-        out += [g.to_front_acts[k] for k, i in rear if not flags[i] & MOVED]
-    if len(rz) < SLOTS:
-        out += [g.to_rear_acts[k] for k, i in front if partner[i] < 0 and not flags[i] & MOVED]
+    if nf < SLOTS:
+        to_front = g.to_front_acts
+        out += [to_front[rbase + k] for k in range(nr) if not flags[rz[k]] & MOVED]
+    if nr < SLOTS:
+        to_rear, release = g.to_rear_acts, g.release_acts
+        out += [to_rear[fbase + k] for k in range(nf) if partner[fz[k]] < 0 and not flags[fz[k]] & MOVED]
         # a destroyed union is one unit, destroyed whole: it leaves the field whole (エンド / リーブ)
-        out += [g.release_acts[k] for k, i in front if partner[i] >= 0 and not flags[i] & DESTROYED]
-    elif len(fz) == SLOTS:  # both rows full: no card moves alone, two change places (a move each)
+        out += [release[fbase + k] for k in range(nf) if partner[fz[k]] >= 0 and not flags[fz[k]] & DESTROYED]
+    elif nf == SLOTS:  # both rows full: no card moves alone, two change places (a move each)
         swaps = g.swap_acts
-        out += [
-            swaps[fk][rk]
-            for fk, f in front
-            if partner[f] < 0 and not flags[f] & MOVED
-            for rk, r in rear
-            if not flags[r] & MOVED
-        ]
-    free = [(k, f) for k, f in front if partner[f] < 0 and not flags[f] & DESTROYED]
+        movable = [rbase + k for k in range(nr) if not flags[rz[k]] & MOVED]
+        for k in range(nf):
+            f = fz[k]
+            if partner[f] < 0 and not flags[f] & MOVED:
+                row = swaps[fbase + k]
+                out += [row[rk] for rk in movable]
+    free = [fbase + k for k in range(nf) if partner[fz[k]] < 0 and not flags[fz[k]] & DESTROYED]
     if free:
         unions = g.union_acts
-        for rk, r in rear:
+        for k in range(nr):
+            r = rz[k]
             if flags[r] & (LAID | DESTROYED):
                 continue
             rr, rs = race[cards[r]], speed[cards[r]]
-            for fk, f in free:
+            row = unions[rbase + k]
+            for fk in free:
+                f = fz[fk - fbase]
                 if race[cards[f]] == rr and speed[cards[f]] < rs:
-                    out.append(unions[rk][fk])
+                    out.append(row[fk])
     out.append(DONE)
     return out
 
