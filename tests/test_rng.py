@@ -53,22 +53,22 @@ def test_chance_shuffle_takes_the_draws_next64_would(seed, skip, sizes):
 
 
 @given(st.integers(0, 2**31), st.integers(0, 20), st.lists(st.integers(2, 130), max_size=6))
-def test_chance_shuffle_by_halves_is_the_same_shuffle(seed, skip, sizes):
-    """The compiled build's shuffle takes each draw as two 32-bit halves (no product beyond a machine word):
-    the same permutations as the 64-bit words give, from any place in a block, in either build."""
+def test_chance_shuffle_by_quarters_is_the_same_shuffle(seed, skip, sizes):
+    """The compiled build's shuffle takes each draw in 16-bit quarters (no product beyond a machine word): the
+    same permutations as the 64-bit words give, from any place in a block, in either build."""
     from tefuda.core.rng import Chance
 
-    halves, words = Chance.of(seed), Chance.of(seed)
+    quarters, words = Chance.of(seed), Chance.of(seed)
     for _ in range(skip):
-        halves.next64(), words.next64()
+        quarters.next64(), words.next64()
     for n in sizes:
         a, b = list(range(n)), list(range(n))
-        halves._shuffle_by_halves(a)
+        quarters._shuffle_by_quarters(a)
         for i, w in zip(range(n - 1, 0, -1), words.words(n - 1), strict=True):
             j = (w * (i + 1)) >> 64
             b[i], b[j] = b[j], b[i]
-        assert a == b and halves.n == words.n
-    assert halves.next64() == words.next64()
+        assert a == b and quarters.n == words.n
+    assert quarters.next64() == words.next64()
 
 
 @given(st.integers(0, 2**31), st.integers(0, 40))

@@ -5,7 +5,7 @@ method or closure that could reach it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from tefuda.core import Action, Rng, State
 from tefuda.core.frozen import by_constructor
@@ -72,7 +72,7 @@ class Sampler:
         return self._world.nplayers
 
 
-WORLD_SEED = 0x5EED
+WORLD_SEED: Final = 0x5EED
 
 
 def decision_for(
@@ -108,7 +108,7 @@ class Agent(Protocol):
     def act(self, decision: Decision) -> Action: ...
 
 
-ALL_PARTS = frozenset({"observation", "labels", "world"})
+ALL_PARTS: Final = frozenset({"observation", "labels", "world"})
 
 
 def decision_for_agent(state: State, agent: Any) -> Decision:

@@ -22,13 +22,13 @@ import math
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from tefuda.core import State, TefudaError
 from tefuda.core.paths import data_dir
 
-FORMAT = "tefuda-eval"
-VERSION = 2  # 2: the guess enters as log-odds
+FORMAT: Final = "tefuda-eval"
+VERSION: Final = 2  # 2: the guess enters as log-odds
 
 
 class EvalError(TefudaError):

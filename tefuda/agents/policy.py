@@ -34,19 +34,19 @@ import sys
 import threading
 from pathlib import Path
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from tefuda.core import Action
 from tefuda.core.game import cached_game
 
 from .base import Decision, parse_spec
 
-ALLOW_ENV = "TEFUDA_POLICY_ALLOW"
+ALLOW_ENV: Final = "TEFUDA_POLICY_ALLOW"
 # (module, path, game, players) -> the made policy, and (game, options, cards, players, thread) -> its
 # Encoder: shared by every policy agent of the process (the server and the lab build an agent per decision or
 # game); an Encoder keeps a memo of each seat's last vector, so each thread has its own
-_POLICIES: dict[tuple[str, str | None, str, int], Any] = {}
-_ENCODERS: dict[tuple, Any] = {}
+_POLICIES: Final[dict[tuple[str, str | None, str, int], Any]] = {}
+_ENCODERS: Final[dict[tuple, Any]] = {}
 
 
 def allowed(module: str, path: str | None) -> bool:

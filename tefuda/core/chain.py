@@ -20,12 +20,13 @@ Everything is kept in two plain lists of the state: ``windows`` and ``links``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .fields import Bool, Inst, Int, Named, Seat, Seq
 from .priority import Window, window_from
 
-EACH, CHAIN = "each", "chain"
+EACH: Final = "each"
+CHAIN: Final = "chain"
 
 
 class Link(NamedTuple):
@@ -39,10 +40,10 @@ class Link(NamedTuple):
     negated: bool = False
 
 
-LINK = Named(Link, Seat(), Inst(none=True), Int(0), Seq(Inst(), tuple), Bool())
-LINKS = Seq(LINK)
-WINDOW = Named(Window, Seq(Seat(), tuple), Int(0), Int(0))
-WINDOWS = Seq(WINDOW)
+LINK: Final = Named(Link, Seat(), Inst(none=True), Int(0), Seq(Inst(), tuple), Bool())
+LINKS: Final = Seq(LINK)
+WINDOW: Final = Named(Window, Seq(Seat(), tuple), Int(0), Int(0))
+WINDOWS: Final = Seq(WINDOW)
 
 
 def open_window(windows: list[Window], links: list[Link], order: Sequence[int], first: int) -> None:

@@ -21,12 +21,14 @@ card ids only where that seat may know them. Text in Japanese and English is mad
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
-PLACE, CARD, ZONE = "place", "card", "zone"
+PLACE: Final = "place"
+CARD: Final = "card"
+ZONE: Final = "zone"
 
 # argument names that refer to the table: name -> what its int (or list of ints) is
-EVENT_REFS: dict[str, str] = {
+EVENT_REFS: Final[dict[str, str]] = {
     "at": PLACE,
     "target": PLACE,
     "attacker": PLACE,

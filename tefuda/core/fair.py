@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from typing import Any, Final
 
 from .rng import secret_key
 
-COMMIT_TAG = "tefuda-commit-1"
+COMMIT_TAG: Final = "tefuda-commit-1"
 
 
 def settings_hash(

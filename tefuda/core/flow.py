@@ -14,7 +14,7 @@ derives its legal actions from the prompt; its ``_apply`` is :func:`answer`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -265,7 +265,8 @@ class FlowState(State):
         run(self)
 
 
-_MENUS: dict[tuple[int, str, str], Prompt] = {}  # menu prompts without arguments, made once (immutable)
+# menu prompts without arguments, made once (immutable)
+_MENUS: Final[dict[tuple[int, str, str], Prompt]] = {}
 _new_prompt = tuple.__new__  # a NamedTuple's own __new__ is a Python function: this skips it
 
 
@@ -293,8 +294,8 @@ def answer(s: FlowState, action: Action) -> None:
 
 
 # ---------------------------------------------------------------------------------------- triggers
-CORE_RULES = Rules()
-GROUPS = Seq(Seq(WAITING, tuple), tuple)
+CORE_RULES: Final = Rules()
+GROUPS: Final = Seq(Seq(WAITING, tuple), tuple)
 
 
 @CORE_RULES.rule(name="core.triggers")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import MutableSequence, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from .actions import Action
 from .counters import counter  # noqa: F401 - kept here too: the name a third party's game imports
@@ -26,8 +26,8 @@ from .zones import HIDDEN, PUBLIC
 if TYPE_CHECKING:
     from .state import State
 
-SCHEMA = "tefuda/observation/1"
-FACE_UP = 1
+SCHEMA: Final = "tefuda/observation/1"
+FACE_UP: Final = 1
 
 
 def place(state: State, inst: int, seat: int) -> dict[str, Any]:
@@ -77,7 +77,7 @@ def prompt_refs(state: State, action: Action, seat: int) -> list[dict[str, Any]]
 # ---------------------------------------------------------------------- refs for a game that writes none
 # a dry run's card identity for every card the seat may not know: indexes no card table (a rule that looks
 # the card up stops the run), equals no card (a rule that compares it goes the same way in every world)
-BLIND = 1 << 40
+BLIND: Final = 1 << 40
 
 
 class _DryRunStop(Exception):

@@ -34,7 +34,7 @@ from __future__ import annotations
 from builtins import min as min_
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from .actions import Action
 from .errors import PositionError
@@ -43,17 +43,25 @@ from .fields import Ctx, FieldType, Inst, Seat, _bad
 if TYPE_CHECKING:
     from .state import State
 
-PICK, PAY, ORDER, ACT, MENU, YESNO, NUMBER = "pick", "pay", "order", "act", "menu", "yesno", "number"
-KINDS = (PICK, PAY, ORDER, ACT, MENU, YESNO, NUMBER)
+PICK: Final = "pick"
+PAY: Final = "pay"
+ORDER: Final = "order"
+ACT: Final = "act"
+MENU: Final = "menu"
+YESNO: Final = "yesno"
+NUMBER: Final = "number"
+KINDS: Final = (PICK, PAY, ORDER, ACT, MENU, YESNO, NUMBER)
 
 # action kinds a prompt offers
-A_PICK = "pick"  # (card definition, zone) for a hand-like zone, else (zone, position)  | a value: (value, -1)
-A_PICK_CARD = "pick-card"
-A_DONE = "done"
-A_PASS = "pass"
-A_YES, A_NO = "yes", "no"
-A_NUMBER = "number"
-PROMPT_ACTIONS = (A_PICK, A_PICK_CARD, A_DONE, A_PASS, A_YES, A_NO, A_NUMBER)
+# (card definition, zone) for a hand-like zone, else (zone, position)  | a value: (value, -1)
+A_PICK: Final = "pick"
+A_PICK_CARD: Final = "pick-card"
+A_DONE: Final = "done"
+A_PASS: Final = "pass"
+A_YES: Final = "yes"
+A_NO: Final = "no"
+A_NUMBER: Final = "number"
+PROMPT_ACTIONS: Final = (A_PICK, A_PICK_CARD, A_DONE, A_PASS, A_YES, A_NO, A_NUMBER)
 
 
 class Prompt(NamedTuple):

@@ -19,10 +19,10 @@ import hashlib
 import secrets
 import struct
 from collections.abc import MutableSequence, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
 T = TypeVar("T")
 
 
@@ -85,11 +85,11 @@ class Rng:
 
 
 # ---------------------------------------------------------------------------------------------- chance
-SECRET_BYTES = 32  # 256 bits: far beyond any search (the issue asks for at least 128)
-_PERSON_CHANCE = b"tefuda-chance"  # BLAKE2b personalisation: these keys make no other stream
-_PERSON_SEED = b"tefuda-seed"
-_UNPACK8 = struct.Struct("<8Q").unpack
-_COMPILED = not __file__.endswith(".py")  # this module runs compiled (``make fast``)
+SECRET_BYTES: Final = 32  # 256 bits: far beyond any search (the issue asks for at least 128)
+_PERSON_CHANCE: Final = b"tefuda-chance"  # BLAKE2b personalisation: these keys make no other stream
+_PERSON_SEED: Final = b"tefuda-seed"
+_UNPACK8: Final = struct.Struct("<8Q").unpack
+_COMPILED: Final = not __file__.endswith(".py")  # this module runs compiled (``make fast``)
 
 
 class SeedError(ValueError):
@@ -194,34 +194,35 @@ class Chance:
         start = n & 7
         return out[start : start + m]
 
-    def _halves(self, m: int) -> tuple[int, ...]:
-        """The next ``m`` draws as 32-bit halves, low half first (``lo + (hi << 32)`` is the draw), each a
-        small int: what the compiled shuffle multiplies without making a big number."""
+    def _quarters(self, m: int) -> tuple[int, ...]:
+        """The next ``m`` draws as 16-bit quarters, lowest first (the draw is ``q0 + (q1 << 16) + (q2 << 32) +
+        (q3 << 48)``): small enough that the compiled build multiplies them as machine words (it does so
+        only below 2**30) instead of making big numbers."""
         n = self.n
         self.n = n + m
         first, last = n >> 3, (n + m - 1) >> 3
-        if first == self._block:
-            data = self._digest
-        else:
+        if first != self._block:
             self._fill(first)
-            data = self._digest
+        data = self._digest
         for b in range(first + 1, last + 1):
             self._fill(b)
             data += self._digest
-        start = n & 7
-        return struct.unpack_from(f"<{2 * m}I", data, 8 * start)
+        return struct.unpack_from(f"<{4 * m}H", data, 8 * (n & 7))
 
-    def _shuffle_by_halves(self, seq: MutableSequence[T]) -> None:
-        """``shuffle`` with each draw taken as two 32-bit halves: every product fits a machine word."""
+    def _shuffle_by_quarters(self, seq: MutableSequence[T]) -> None:
+        """``shuffle`` with each draw taken in 16-bit quarters: the same j, every product a machine word."""
         n = len(seq)
-        halves = self._halves(n - 1)
+        q = self._quarters(n - 1)
         k = 0
         for i in range(n - 1, 0, -1):
             c = i + 1
-            lo: int = halves[k]
-            hi: int = halves[k + 1]
-            k += 2
-            j = (hi * c + ((lo * c) >> 32)) >> 32  # ⌊(hi·2³² + lo)·c / 2⁶⁴⌋, exactly
+            q0: int = q[k]
+            q1: int = q[k + 1]
+            q2: int = q[k + 2]
+            q3: int = q[k + 3]
+            k += 4
+            # ⌊draw · c / 2⁶⁴⌋, exactly: each step floors a sum whose whole part the next one carries
+            j = (q3 * c + ((q2 * c + ((q1 * c + ((q0 * c) >> 16)) >> 16)) >> 16)) >> 16
             seq[i], seq[j] = seq[j], seq[i]
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
@@ -229,8 +230,8 @@ class Chance:
         n = len(seq)
         if n < 2:
             return
-        if _COMPILED:  # compiled, small ints are C: the same draws as halves, with no 96-bit product
-            self._shuffle_by_halves(seq)
+        if _COMPILED:  # compiled, small ints are C: the same draws in quarters, with no big product
+            self._shuffle_by_quarters(seq)
             return
         for i, w in zip(range(n - 1, 0, -1), self.words(n - 1), strict=True):
             j = (w * (i + 1)) >> 64

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -36,11 +36,11 @@ from .rng import Chance, Rng, stream_from, stream_state
 from .subscriptions import Subscriptions
 from .zones import HIDDEN, PRIVATE, PUBLIC, ZoneSpec
 
-FACE_UP = 1  # flags bit: the card lies face up
+FACE_UP: Final = 1  # flags bit: the card lies face up
 
 
-TERMINAL = -1  # current_player once the game is over (nobody decides any more)
-NOWHERE = -1  # ``where`` of a created instance that has ceased to exist (a token that left the field)
+TERMINAL: Final = -1  # current_player once the game is over (nobody decides any more)
+NOWHERE: Final = -1  # ``where`` of a created instance that has ceased to exist (a token that left the field)
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,8 +224,8 @@ class GameBase(ABC):
         """What ``seat`` may see of ``state`` (``State.observation``; built by ``core/observe.py``)."""
 
 
-_COPIERS: dict[type, Callable[[Any, Any], None]] = {}  # per state class: its fields copied (clone)
-_COMPILED = not __file__.endswith(".py")  # this module runs compiled (``make fast``)
+_COPIERS: Final[dict[type, Callable[[Any, Any], None]]] = {}  # per state class: its fields copied (clone)
+_COMPILED: Final = not __file__.endswith(".py")  # this module runs compiled (``make fast``)
 
 
 def _field_copier(fields: tuple[str, ...], lists: tuple[str, ...]) -> Callable[[Any, Any], None]:

@@ -20,7 +20,7 @@ Card data's :class:`~tefuda.core.subscriptions.Trigger` and their index by event
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from .fields import Inst, Int, Named, Seat, Seq
 from .subscriptions import Subscriptions
@@ -50,12 +50,12 @@ class Waiting(NamedTuple):
     subject: int = -1
 
 
-WAITING = Named(Waiting, Seat(), Inst(), Int(0), Inst(none=True))
-WAITINGS = Seq(WAITING)
+WAITING: Final = Named(Waiting, Seat(), Inst(), Int(0), Inst(none=True))
+WAITINGS: Final = Seq(WAITING)
 
 Condition = Callable[["State", int, int, int, int], bool]  # (state, source, controller, event seat, subject)
 
-CORE_CONDITIONS: dict[str, Condition] = {
+CORE_CONDITIONS: Final[dict[str, Condition]] = {
     "": lambda s, src, ctl, seat, subj: True,
     "self": lambda s, src, ctl, seat, subj: subj == src,
     "mine": lambda s, src, ctl, seat, subj: seat == ctl,

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Final
 
 from .frozen import by_constructor
 
-PUBLIC = 0  # everyone sees identities (discard pile, reveal area)
-PRIVATE = 1  # the owner sees identities (hand; face-down set cards); face-up cards there are public
-HIDDEN = 2  # nobody sees identities unless they learned them (deck, life)
-VISIBILITY = ("public", "private", "hidden")
+PUBLIC: Final = 0  # everyone sees identities (discard pile, reveal area)
+PRIVATE: Final = 1  # the owner sees identities (hand; face-down set cards); face-up cards there are public
+HIDDEN: Final = 2  # nobody sees identities unless they learned them (deck, life)
+VISIBILITY: Final = ("public", "private", "hidden")
 
 
 @dataclass(frozen=True, slots=True)

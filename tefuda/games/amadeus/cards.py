@@ -13,44 +13,49 @@ rulebook names that this engine cannot play (deck check refuses it, saying so).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from tefuda.core import CardSchema, CardSet, Field
 from tefuda.core.cards import TEXT_FIELDS, int_range
 from tefuda.core.frozen import by_constructor
 from tefuda.core.vocabulary import SHARED, Param, Verb, Vocabulary, int_between
 
-CREATURE, EVOLUTION, SPELL, YELLOW, RED = range(5)
-TYPE_IDS = ("creature", "evolution", "spell", "yellow", "red")
-TYPES_JA = {
+CREATURE: Final = 0
+EVOLUTION: Final = 1
+SPELL: Final = 2
+YELLOW: Final = 3
+RED: Final = 4
+TYPE_IDS: Final = ("creature", "evolution", "spell", "yellow", "red")
+TYPES_JA: Final = {
     "creature": "クリーチャー",
     "evolution": "進化クリーチャー",
     "spell": "呪文",
     "yellow": "イエローカード",
     "red": "レッドカード",
 }
-TYPES_EN = {
+TYPES_EN: Final = {
     "creature": "Creature",
     "evolution": "Evolution Creature",
     "spell": "Spell",
     "yellow": "Yellow Card",
     "red": "Red Card",
 }
-CREATURES = frozenset({"creature", "evolution"})
-PLAYED = frozenset({"creature", "evolution", "spell"})  # what a deck holds (the 疑心ゾーン's two never)
+CREATURES: Final = frozenset({"creature", "evolution"})
+# what a deck holds (the 疑心ゾーン's two never)
+PLAYED: Final = frozenset({"creature", "evolution", "spell"})
 
-CIVS = {
+CIVS: Final = {
     "light": ("光", "Light"),
     "water": ("水", "Water"),
     "darkness": ("闇", "Darkness"),
     "fire": ("火", "Fire"),
     "nature": ("自然", "Nature"),
 }
-CIV_BITS = {c: 1 << k for k, c in enumerate(CIVS)}
+CIV_BITS: Final = {c: 1 << k for k, c in enumerate(CIVS)}
 
-HALL = {"殿堂": "hall of fame: at most 1", "プレミアム殿堂": "premium hall of fame: none"}
+HALL: Final = {"殿堂": "hall of fame: at most 1", "プレミアム殿堂": "premium hall of fame: none"}
 # the Amadeus rulebook's bans: 使用禁止 ① and ②, and the 禁止カード types A–E (RULES.md quotes each)
-BANS = {
+BANS: Final = {
     "peek": (
         "使用禁止①: 相手のシールド以外の非公開領域 (手札・山札) を見る、または表向きにするカード",
         "banned ①: looks at or reveals the opponent's hand or deck",
@@ -82,7 +87,7 @@ BANS = {
 }
 
 # keywords (能力): name -> (value type, Japanese, English)
-KEYWORDS: dict[str, tuple[type, str, str]] = {
+KEYWORDS: Final[dict[str, tuple[type, str, str]]] = {
     "blocker": (bool, "ブロッカー", "blocker"),
     "no_attack": (bool, "攻撃できない", "can't attack"),
     "no_attack_players": (bool, "プレイヤーを攻撃できない", "can't attack players"),
@@ -111,10 +116,10 @@ KEYWORDS: dict[str, tuple[type, str, str]] = {
     "stays_with_3": (bool, "下に3枚以上あればバトルゾーンを離れない", "can't leave with 3+ cards under it"),
 }
 
-TARGETS = ("none", "enemy_creature", "enemy_untapped", "any_creature", "all_enemy", "own_creature")
-COUNT = Param(int, int_between(1, 5))
-MAY = Param(bool, required=False)
-VOCABULARY = Vocabulary(
+TARGETS: Final = ("none", "enemy_creature", "enemy_untapped", "any_creature", "all_enemy", "own_creature")
+COUNT: Final = Param(int, int_between(1, 5))
+MAY: Final = Param(bool, required=False)
+VOCABULARY: Final = Vocabulary(
     {
         "draw": SHARED["draw"].refine(count=COUNT).aimed("none"),
         "destroy": SHARED["destroy"]
@@ -236,9 +241,9 @@ def _card_check(ctype: str, table: Any) -> tuple[str, str] | None:
     return None
 
 
-_C = frozenset(CREATURES)
-_P = frozenset(PLAYED)
-SCHEMA = CardSchema(
+_C: Final = frozenset(CREATURES)
+_P: Final = frozenset(PLAYED)
+SCHEMA: Final = CardSchema(
     types=TYPES_JA,
     fields={
         "civ": Field(list, allowed=_P, check=_check_civs, doc="文明"),

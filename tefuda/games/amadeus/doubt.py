@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from itertools import chain
 from operator import countOf
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tefuda.core.observe import FACE_UP
 
@@ -32,13 +32,13 @@ from .zones import DOUBT, HAND, NZ, PUBLIC_ZONES, SHIELDS
 if TYPE_CHECKING:
     from .state import AmadeusState
 
-_SCAN = tuple(sorted(PUBLIC_ZONES))  # the ダウトゾーン too: 「これは公開領域です」
+_SCAN: Final = tuple(sorted(PUBLIC_ZONES))  # the ダウトゾーン too: 「これは公開領域です」
 # the zones whose cards may be public, by the seats compared (``_owners``)
-_SCANNED: dict[tuple[int, ...], frozenset[int]] = {
+_SCANNED: Final[dict[tuple[int, ...], frozenset[int]]] = {
     seats: frozenset(p * NZ + k for p in seats for k in (*_SCAN, SHIELDS)) for seats in ((0,), (1,), (0, 1))
 }
-_SCANNED_IN_ORDER = {seats: tuple(sorted(zones)) for seats, zones in _SCANNED.items()}
-_COMPILED = not __file__.endswith(".py")  # this module runs compiled (``make fast``)
+_SCANNED_IN_ORDER: Final = {seats: tuple(sorted(zones)) for seats, zones in _SCANNED.items()}
+_COMPILED: Final = not __file__.endswith(".py")  # this module runs compiled (``make fast``)
 
 
 def held_shown(s: AmadeusState) -> list[int]:

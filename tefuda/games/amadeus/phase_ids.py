@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tefuda.core import Action
 
 # ターンの進行: 開始 (アンタップ) → ドロー → マナチャージ → メイン → 攻撃 → 終了
-SEAT, START, DRAW, CHARGE, MAIN, ATTACK, END, OVER = range(8)
-STEP_CODES = ("seat", "start", "draw", "charge", "main", "attack", "end", "over")
-STEP_NAMES = {
+SEAT: Final = 0
+START: Final = 1
+DRAW: Final = 2
+CHARGE: Final = 3
+MAIN: Final = 4
+ATTACK: Final = 5
+END: Final = 6
+OVER: Final = 7
+STEP_CODES: Final = ("seat", "start", "draw", "charge", "main", "attack", "end", "over")
+STEP_NAMES: Final = {
     SEAT: ("先攻後攻", "first or second"),
     START: ("ターンのはじめ", "start of turn"),
     DRAW: ("ドローステップ", "draw step"),
@@ -19,23 +28,20 @@ STEP_NAMES = {
 }
 
 # card flags (beyond the core's FACE_UP)
-TAPPED = 1 << 4  # タップ (a creature that attacked or blocked, a mana card paid with)
-MARKED = 1 << 5  # 「このターンの終わりに、このカードをダウトゾーンに表向きにして置く。」 was given to it
+TAPPED: Final = 1 << 4  # タップ (a creature that attacked or blocked, a mana card paid with)
+# 「このターンの終わりに、このカードをダウトゾーンに表向きにして置く。」 was given to it
+MARKED: Final = 1 << 5
 
-PLAYER = 0  # an attack's target code for the opponent (creatures are 1 + their place in the battle zone)
+# an attack's target code for the opponent (creatures are 1 + their place in the battle zone)
+PLAYER: Final = 0
 
-PASS_CHARGE, TO_ATTACK, END_TURN, NO_BLOCK, DONE, GO_FIRST, GO_SECOND, PLAY, DECLINE, NO_INVASION = map(
-    Action,
-    (
-        "no-charge",
-        "to-attack",
-        "end-turn",
-        "no-block",
-        "done",
-        "go-first",
-        "go-second",
-        "play",
-        "decline",
-        "no-invasion",
-    ),
-)
+PASS_CHARGE: Final = Action("no-charge")
+TO_ATTACK: Final = Action("to-attack")
+END_TURN: Final = Action("end-turn")
+NO_BLOCK: Final = Action("no-block")
+DONE: Final = Action("done")
+GO_FIRST: Final = Action("go-first")
+GO_SECOND: Final = Action("go-second")
+PLAY: Final = Action("play")
+DECLINE: Final = Action("decline")
+NO_INVASION: Final = Action("no-invasion")

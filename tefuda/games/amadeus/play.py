@@ -5,7 +5,7 @@ of the card's 文明 (a mana card gives one mana of one of its 文明)."""
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tefuda.core import Action
 from tefuda.core.fields import Inst, Int
@@ -21,7 +21,9 @@ from .zones import BATTLE, GRAVE, MANA, NOWHERE, NZ, UNDER
 if TYPE_CHECKING:
     from .state import AmadeusState
 
-SUMMON, EVOLVE, CAST = 0, 1, 2
+SUMMON: Final = 0
+EVOLVE: Final = 1
+CAST: Final = 2
 
 
 def bases(s: AmadeusState, seat: int, card: int) -> list[int]:

@@ -8,7 +8,7 @@ the chapters above this module and register themselves in ``rules.py``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from tefuda.core import Rng
 from tefuda.core.fields import Bool, CardField, Enum, Flags, Inst, Int, Opt, PerSeat, Seat, Seq, Tup
@@ -309,7 +309,7 @@ class AmadeusState(TurnOwner):
         }
 
 
-PROMPTS = {
+PROMPTS: Final = {
     "seat": ("先攻か後攻かを選ぶ", "go first or second"),
     "charge": ("マナチャージ (1枚まで)", "mana charge (at most one card)"),
     "main": ("召喚・呪文・進化、または攻撃へ", "summon, cast, evolve, or go to the attack step"),

@@ -5,7 +5,7 @@ a deck running out, and every card made public checked for ダウト (doubt.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tefuda.core.observe import FACE_UP
 
@@ -16,7 +16,7 @@ from .zones import BATTLE, DECK, DOUBT, HAND, MANA, NZ, PUBLIC_ZONES, SHIELDS, U
 if TYPE_CHECKING:
     from .state import AmadeusState
 
-HIDDEN_ZONES = (DECK, HAND, SHIELDS)
+HIDDEN_ZONES: Final = (DECK, HAND, SHIELDS)
 
 
 def put(s: AmadeusState, inst: int, k: int, *, check: bool = True) -> None:

@@ -6,7 +6,7 @@ is due (a skipped end of turn carries nothing out: 「特殊敗北条件を満�
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tefuda.core import Action
 from tefuda.core.fields import Inst, Seq
@@ -33,8 +33,8 @@ from .zones import BATTLE, DECK, HAND, MANA, NZ, SHIELDS
 if TYPE_CHECKING:
     from .state import AmadeusState
 
-SHIELD_COUNT = 5  # シールドは5枚
-HAND_SIZE = 5  # 手札5枚
+SHIELD_COUNT: Final = 5  # シールドは5枚
+HAND_SIZE: Final = 5  # 手札5枚
 
 
 def start(s: AmadeusState) -> None:

@@ -9,14 +9,24 @@ down, unknown even to their owner) and the hand (its owner's).
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from tefuda.core import HIDDEN, PRIVATE, PUBLIC, ZoneSpec, each_seat
 
-DECK, HAND, SHIELDS, MANA, BATTLE, GRAVE, UNDER, NOWHERE, DOUBT, SUSPICION = range(10)
-NZ = 10
-PUBLIC_ZONES = frozenset({MANA, BATTLE, GRAVE, UNDER, NOWHERE, DOUBT, SUSPICION})
+DECK: Final = 0
+HAND: Final = 1
+SHIELDS: Final = 2
+MANA: Final = 3
+BATTLE: Final = 4
+GRAVE: Final = 5
+UNDER: Final = 6
+NOWHERE: Final = 7
+DOUBT: Final = 8
+SUSPICION: Final = 9
+NZ: Final = 10
+PUBLIC_ZONES: Final = frozenset({MANA, BATTLE, GRAVE, UNDER, NOWHERE, DOUBT, SUSPICION})
 
-_ZONES = (
+_ZONES: Final = (
     ZoneSpec("deck", "山札", 0, HIDDEN, ordered=True),
     ZoneSpec("hand", "手札", 0, PRIVATE, mixes=True),
     ZoneSpec("shields", "シールドゾーン", 0, HIDDEN, ordered=True, name_en="shield zone"),

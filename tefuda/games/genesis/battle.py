@@ -8,7 +8,7 @@ Unblocked: 攻撃 as 戦闘ダメージ, which is not a won battle.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tefuda.core import Action
 
@@ -20,7 +20,7 @@ from .zones import FRONT, NZ, SLOTS
 if TYPE_CHECKING:
     from .state import GenesisState
 
-PENALTY = 2
+PENALTY: Final = 2
 
 
 def attack_speeds(s: GenesisState, seat: int) -> set[int]:

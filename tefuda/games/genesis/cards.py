@@ -11,7 +11,7 @@ place = "前衛", cost = 3, do = "damage", amount = 2, target = "enemy" }`` — 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from tefuda.core import CardSchema, CardSet, Field
 from tefuda.core.cards import TEXT_FIELDS, int_range
@@ -21,14 +21,16 @@ from tefuda.core.vocabulary import SHARED, Param, Verb, Vocabulary, int_between,
 
 from .phase_ids import ON_BATTLE, ON_RESPONSE, ON_RITUAL, ON_SUMMON
 
-UNIT, HERO, RITUAL = 0, 1, 2
-TYPE_IDS = ("unit", "hero", "ritual")
-TYPES_JA = {"unit": "ユニット", "hero": "英雄", "ritual": "術式ユニット"}
-TYPES_EN = {"unit": "Unit", "hero": "Hero", "ritual": "Ritual Unit"}
+UNIT: Final = 0
+HERO: Final = 1
+RITUAL: Final = 2
+TYPE_IDS: Final = ("unit", "hero", "ritual")
+TYPES_JA: Final = {"unit": "ユニット", "hero": "英雄", "ritual": "術式ユニット"}
+TYPES_EN: Final = {"unit": "Unit", "hero": "Hero", "ritual": "Ritual Unit"}
 
 # the designer's list of races (種族)
-RACES = ("ドラゴン", "悪魔", "獣人", "精霊", "巨人", "アンデッド", "アンドロイド", "天使", "人間")
-RACES_EN = {
+RACES: Final = ("ドラゴン", "悪魔", "獣人", "精霊", "巨人", "アンデッド", "アンドロイド", "天使", "人間")
+RACES_EN: Final = {
     "ドラゴン": "Dragon",
     "悪魔": "Demon",
     "獣人": "Beastfolk",
@@ -41,7 +43,7 @@ RACES_EN = {
 }
 
 # 種類 (effect kinds) and 場所 (where the card must be)
-KINDS = {
+KINDS: Final = {
     "起動": "activated (spell phase)",
     "永続": "continuous",
     "召喚": "on summon",
@@ -49,8 +51,8 @@ KINDS = {
     "戦闘": "battle (an activated effect: 「この戦闘は起動効果である」; in its battle with the option)",
     "術式": "ritual (when damage mills it)",
 }
-PLACES = {"前衛": "front", "後衛": "rear", "戦域": "field", "冥府": "underworld"}
-TRIGGERS = {
+PLACES: Final = {"前衛": "front", "後衛": "rear", "戦域": "field", "冥府": "underworld"}
+TRIGGERS: Final = {
     "enemy_attack": "an enemy unit declares an attack",
     "ally_destroyed": "one of your units is destroyed",
 }
@@ -58,8 +60,8 @@ TRIGGERS = {
 # when an optional effect's moment comes, read from its 種類 (and a 対応's ``on``): the events it listens to,
 # where the card must lie, whose event it answers (core/triggers.py; the conditions are the game's
 # ``conditions``) — the card data subscribes, no rule module calls it by hand
-FIELD_ZONES = ("front", "rear")
-WHEN: dict[tuple[str, str], tuple[tuple[str, str, str], ...]] = {
+FIELD_ZONES: Final = ("front", "rear")
+WHEN: Final[dict[tuple[str, str], tuple[tuple[str, str, str], ...]]] = {
     # 召喚: when this unit is summoned (速攻召喚 too)
     ("召喚", ""): (("summon", "", "self"), ("quick_summon", "", "self")),
     # 対応 enemy_attack: an enemy unit declares an attack, this unit on the field
@@ -72,12 +74,12 @@ WHEN: dict[tuple[str, str], tuple[tuple[str, str, str], ...]] = {
     # 術式: damage mills this card from the 本陣 to the 冥府
     ("術式", ""): (("mill_damage", "grave", "self"),),
 }
-ABILITY = {"召喚": ON_SUMMON, "対応": ON_RESPONSE, "戦闘": ON_BATTLE, "術式": ON_RITUAL}
+ABILITY: Final = {"召喚": ON_SUMMON, "対応": ON_RESPONSE, "戦闘": ON_BATTLE, "術式": ON_RITUAL}
 
 # verbs (core/vocabulary.py): parameters, the targets they take (the first is the default); destroy and draw
 # are the shared ideas (draw's number is written ``amount``, like every number of this game's effects)
-N = Param(int, int_between(1, 20))
-VOCABULARY = Vocabulary(
+N: Final = Param(int, int_between(1, 20))
+VOCABULARY: Final = Vocabulary(
     {
         "damage": Verb({"amount": N}, ("enemy",), "ダメージ", "damage"),  # accumulated damage on a unit
         # 攻撃・防衛 −N until the end of the turn (not damage)
@@ -106,8 +108,8 @@ VOCABULARY = Vocabulary(
     },
     fixed=("do", "kind", "place", "cost"),
 )
-VERBS = VOCABULARY.verbs
-CONTINUOUS_VERBS = frozenset({"immune_damage", "aura"})
+VERBS: Final = VOCABULARY.verbs
+CONTINUOUS_VERBS: Final = frozenset({"immune_damage", "aura"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +176,7 @@ def _card_check(ctype: str, table: Any) -> tuple[str, str] | None:
     return None
 
 
-SCHEMA = CardSchema(
+SCHEMA: Final = CardSchema(
     types=TYPES_JA,
     fields={
         "summon": Field(int, required="*", check=int_range(0, 9, "召喚"), doc="召喚 (summon cost)"),

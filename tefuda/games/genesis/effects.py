@@ -11,6 +11,8 @@ paid by 転生: the N lowest face-up cards of the 冥府 turn face down — the 
 
 from __future__ import annotations
 
+from typing import Final
+
 from tefuda.core import FACE_UP, Action
 from tefuda.core.triggers import CORE_CONDITIONS, Waiting
 
@@ -29,7 +31,7 @@ from .state import PLACE_ZONES, GenesisState, continuous, effect_at, effect_of, 
 from .turns import place
 from .zones import FRONT, GRAVE, HAND, NZ, REAR, SLOTS
 
-_EFFECT_CODES = {do: f"effect_{do}" for do in VERBS}  # one event per verb, made once
+_EFFECT_CODES: Final = {do: f"effect_{do}" for do in VERBS}  # one event per verb, made once
 
 
 # ---------------------------------------------------------------------- 永続 (the lookups: state.py)
@@ -228,7 +230,7 @@ def spell_speeds(s: GenesisState, seat: int) -> set[int]:
 # ---------------------------------------------------------------------- offering optional effects
 # (their 速度 order is state.py's: the state sorts what it hears)
 # whose event an optional effect answers (cards.WHEN names them), beyond the core's self / mine / theirs
-CONDITIONS = {
+CONDITIONS: Final = {
     **CORE_CONDITIONS,
     # another of your units
     "ally": lambda s, src, ctl, seat, subj: seat == ctl and subj != src,

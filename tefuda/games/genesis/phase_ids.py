@@ -2,32 +2,37 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tefuda.core import Action
 
 from .zones import SLOTS
 
-MULLIGAN = 0  # ゲームの準備 5: マリガン
-STANDBY = 1  # スタンバイフェイズ (automatic)
-DRAW = 2  # ドローフェイズ (automatic)
-MAIN = 3  # メインフェイズ
-END = 4  # エンドフェイズ: destroyed cards to hand or 冥府
-UNION = 5  # ユニオンフェイズ
-SPELL = 6  # スペルフェイズ
-ATTACK = 7  # バトルフェイズ: whose attack right it is
-BLOCK = 8  # バトルフェイズ: the defender blocks or takes it
-FIGHT = 9  # バトルフェイズ: the battle is compared (automatic)
-LEAVE = 10  # リーブフェイズ
-TRIGGER = 11  # an optional effect is offered (召喚, 対応, 戦闘, 術式)
-OVER = 12
+MULLIGAN: Final = 0  # ゲームの準備 5: マリガン
+STANDBY: Final = 1  # スタンバイフェイズ (automatic)
+DRAW: Final = 2  # ドローフェイズ (automatic)
+MAIN: Final = 3  # メインフェイズ
+END: Final = 4  # エンドフェイズ: destroyed cards to hand or 冥府
+UNION: Final = 5  # ユニオンフェイズ
+SPELL: Final = 6  # スペルフェイズ
+ATTACK: Final = 7  # バトルフェイズ: whose attack right it is
+BLOCK: Final = 8  # バトルフェイズ: the defender blocks or takes it
+FIGHT: Final = 9  # バトルフェイズ: the battle is compared (automatic)
+LEAVE: Final = 10  # リーブフェイズ
+TRIGGER: Final = 11  # an optional effect is offered (召喚, 対応, 戦闘, 術式)
+OVER: Final = 12
 
 # how many phases into the バトルターン each of its phases is (its serial minus the ユニオンフェイズ's): a
 # unit summoned at a serial since the ユニオンフェイズ's was called in this turn (召喚酔い, battle.py)
-BATTLE_TURN_STEP = {UNION: 0, SPELL: 1, ATTACK: 2, BLOCK: 2, FIGHT: 2, LEAVE: 3}
+BATTLE_TURN_STEP: Final = {UNION: 0, SPELL: 1, ATTACK: 2, BLOCK: 2, FIGHT: 2, LEAVE: 3}
 
 # what kind of optional effect waits to be offered (the ``ability`` of a core Waiting): 召喚, 対応, 戦闘, 術式
-ON_SUMMON, ON_RESPONSE, ON_BATTLE, ON_RITUAL = range(4)
+ON_SUMMON: Final = 0
+ON_RESPONSE: Final = 1
+ON_BATTLE: Final = 2
+ON_RITUAL: Final = 3
 
-PHASE_NAMES = {
+PHASE_NAMES: Final = {
     MULLIGAN: ("マリガン", "mulligan"),
     STANDBY: ("スタンバイフェイズ", "standby phase"),
     DRAW: ("ドローフェイズ", "draw phase"),
@@ -44,7 +49,7 @@ PHASE_NAMES = {
 }
 
 # each phase's code (position files, observations)
-PHASE_CODES = (
+PHASE_CODES: Final = (
     "mulligan",
     "standby",
     "draw",
@@ -61,22 +66,26 @@ PHASE_CODES = (
 )
 
 # instance flags (bit 0 is the core's FACE_UP)
-TAPPED = 2  # 疲労状態
-DESTROYED = 4  # 破壊状態
-MOVED = 8  # changed row (前衛 ↔ 後衛) in this ユニオンフェイズ
-LAID = 16  # laid on a 前衛 unit (ユニオン) in this ユニオンフェイズ
+TAPPED: Final = 2  # 疲労状態
+DESTROYED: Final = 4  # 破壊状態
+MOVED: Final = 8  # changed row (前衛 ↔ 後衛) in this ユニオンフェイズ
+LAID: Final = 16  # laid on a 前衛 unit (ユニオン) in this ユニオンフェイズ
 
-MAX_INST = 128
+MAX_INST: Final = 128
 # An action names a card by its place, never by its instance id (ids are dealt at random, and determinized
 # worlds renumber them: an action, and its index in the action space, must mean the same in every world).
-ROW_PLACES = 2 * 2 * SLOTS  # a unit: seat * 10 + row * 5 + its place in the row (row 0 前衛, 1 後衛)
-GRAVE_PLACES = ROW_PLACES  # a 冥府 card (a 術式 offered there): GRAVE_PLACES + seat * MAX_INST + position
-NPLACES = GRAVE_PLACES + 2 * MAX_INST
-CARD_T = MAX_INST  # effect targets: a unit's place (< ROW_PLACES); 速攻召喚: CARD_T + card * 2 + row
-NONE_T = 1023
-NTARGETS = 1024
-MAX_SUMMONS = 4
+ROW_PLACES: Final = 2 * 2 * SLOTS  # a unit: seat * 10 + row * 5 + its place in the row (row 0 前衛, 1 後衛)
+# a 冥府 card (a 術式 offered there): GRAVE_PLACES + seat * MAX_INST + position
+GRAVE_PLACES: Final = ROW_PLACES
+NPLACES: Final = GRAVE_PLACES + 2 * MAX_INST
+CARD_T: Final = MAX_INST  # effect targets: a unit's place (< ROW_PLACES); 速攻召喚: CARD_T + card * 2 + row
+NONE_T: Final = 1023
+NTARGETS: Final = 1024
+MAX_SUMMONS: Final = 4
 
-PASS, END_MAIN, KEEP, MULLIGAN_ACT, TAKE, DONE = map(
-    Action, ("pass", "end", "keep", "mulligan", "take", "done")
-)
+PASS: Final = Action("pass")
+END_MAIN: Final = Action("end")
+KEEP: Final = Action("keep")
+MULLIGAN_ACT: Final = Action("mulligan")
+TAKE: Final = Action("take")
+DONE: Final = Action("done")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tefuda.core import Action
 
@@ -14,8 +14,8 @@ from .zones import DECK, HAND, NZ, REVEAL
 if TYPE_CHECKING:
     from .state import GenesisState
 
-HAND_SIZE = 5
-MAX_REVEALS = 200  # our decision: after this many tied reveals, a coin decides (RULES.md)
+HAND_SIZE: Final = 5
+MAX_REVEALS: Final = 200  # our decision: after this many tied reveals, a coin decides (RULES.md)
 
 
 def start(s: GenesisState) -> None:

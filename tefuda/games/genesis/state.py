@@ -9,7 +9,7 @@ chapters above this module and register themselves in ``rules.py``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from tefuda.core import FACE_UP, Rng
 from tefuda.core.fields import Bool, CardField, Enum, Flags, Inst, Int, Opt, PerSeat, Seat, Tup
@@ -489,7 +489,7 @@ def effect_texts(e: Any) -> tuple[str, str]:
 
 
 # the kind of choice an offered effect asks, by its target
-_TARGET_PROMPT = {
+_TARGET_PROMPT: Final = {
     "none": "yes_no",
     "self": "yes_no",
     "attacker": "yes_no",
@@ -497,7 +497,7 @@ _TARGET_PROMPT = {
     "ally": "choose_target",
     "enemy": "choose_target",
 }
-_PROMPTS = {
+_PROMPTS: Final = {
     MULLIGAN: ("yes_no", "マリガンするか (手札5枚を引き直す)", "mulligan (a new hand of 5)?"),
     MAIN: ("choose", "召喚するカードと場所、またはターン終了", "a card to summon and where, or end the turn"),
     END: (
@@ -526,7 +526,7 @@ _PROMPTS = {
 # ---------------------------------------------------------------------- effect lookups the state itself needs
 # (攻撃 with auras, the 転生 counter, the 速度 order of optional effects): here rather than in effects.py, the
 # chapter above this module that uses them too, so the state never imports a chapter (no import cycle)
-PLACE_ZONES = {"前衛": (FRONT,), "後衛": (REAR,), "戦域": (FRONT, REAR), "冥府": (GRAVE,)}
+PLACE_ZONES: Final = {"前衛": (FRONT,), "後衛": (REAR,), "戦域": (FRONT, REAR), "冥府": (GRAVE,)}
 
 
 def effect_of(s: GenesisState, inst: int) -> Effect | None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tefuda.core import Action
 
@@ -26,7 +26,7 @@ from .zones import UNION as UNION_ZONE
 if TYPE_CHECKING:
     from .state import GenesisState
 
-ROWS = (FRONT, REAR)
+ROWS: Final = (FRONT, REAR)
 
 
 def next_phase(s: GenesisState, phase: int) -> None:

@@ -4,14 +4,21 @@ the reveal area."""
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from tefuda.core import HIDDEN, PRIVATE, PUBLIC, ZoneSpec, each_seat
 
-DECK, HAND, GRAVE, FRONT, REAR, UNION, REVEAL = range(7)
-NZ = 7
-SLOTS = 5  # 前衛5箇所, 後衛5箇所
+DECK: Final = 0
+HAND: Final = 1
+GRAVE: Final = 2
+FRONT: Final = 3
+REAR: Final = 4
+UNION: Final = 5
+REVEAL: Final = 6
+NZ: Final = 7
+SLOTS: Final = 5  # 前衛5箇所, 後衛5箇所
 
-_ZONES = (  # a player's places (a 本陣's top is its last card)
+_ZONES: Final = (  # a player's places (a 本陣's top is its last card)
     ZoneSpec("deck", "本陣", 0, HIDDEN, ordered=True, name_en="deck"),
     ZoneSpec("hand", "手札", 0, PRIVATE, mixes=True, name_en="hand"),
     ZoneSpec("grave", "冥府", 0, PUBLIC, ordered=True, name_en="underworld"),  # index 0: the bottom (転生)

@@ -8,7 +8,7 @@ against this vocabulary, so a designer's typo is reported with file, card and fi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from tefuda.core import CardSchema, CardSet, Field
 from tefuda.core.cards import TEXT_FIELDS
@@ -16,17 +16,22 @@ from tefuda.core.frozen import by_constructor
 from tefuda.core.vocabulary import SHARED, Param, Verb, Vocabulary, int_between, one_of
 
 # card types (カードの種類)
-ATTACKER, SUPPORT, TRUMP_ATTACKER, TRUMP_SUPPORT = 0, 1, 2, 3
-TYPE_IDS = ("attacker", "support", "trump_attacker", "trump_support")
+ATTACKER: Final = 0
+SUPPORT: Final = 1
+TRUMP_ATTACKER: Final = 2
+TRUMP_SUPPORT: Final = 3
+TYPE_IDS: Final = ("attacker", "support", "trump_attacker", "trump_support")
 # public classes of instances: what every player knows a face-down card to be (the deck it came from)
-MAIN, TRUMP_A, TRUMP_S = 0, 1, 2
-TYPES_JA = {
+MAIN: Final = 0
+TRUMP_A: Final = 1
+TRUMP_S: Final = 2
+TYPES_JA: Final = {
     "attacker": "アタッカー",
     "support": "サポート",
     "trump_attacker": "切り札アタッカー",
     "trump_support": "切り札サポート",
 }
-TYPES_EN = {
+TYPES_EN: Final = {
     "attacker": "Attacker",
     "support": "Support",
     "trump_attacker": "Trump Attacker",
@@ -34,18 +39,18 @@ TYPES_EN = {
 }
 
 # attributes (属性): our decision — the rulebook names the idea but not the list (see RULES.md)
-ATTRIBUTES = ("火", "水", "風", "土")
-ATTRIBUTES_EN = {"火": "Fire", "水": "Water", "風": "Wind", "土": "Earth"}
-ATTR_BIT = {a: 1 << i for i, a in enumerate(ATTRIBUTES)}
-ALL_ATTRS = (1 << len(ATTRIBUTES)) - 1
+ATTRIBUTES: Final = ("火", "水", "風", "土")
+ATTRIBUTES_EN: Final = {"火": "Fire", "水": "Water", "風": "Wind", "土": "Earth"}
+ATTR_BIT: Final = {a: 1 << i for i, a in enumerate(ATTRIBUTES)}
+ALL_ATTRS: Final = (1 << len(ATTRIBUTES)) - 1
 
-SET_ATTACKER_POW = 200  # セットアタッカー: POW 200, no effect, every attribute (rulebook)
+SET_ATTACKER_POW: Final = 200  # セットアタッカー: POW 200, no effect, every attribute (rulebook)
 
 # effect vocabulary (core/vocabulary.py): 切り札's own verbs and the shared draw; the conditions (if_…) may
 # qualify any effect
-HUNDREDS = Param(int, lambda v: None if v % 100 == 0 else "must be a multiple of 100")
-SIDE = Param(str, one_of("self", "opponent"))
-VOCABULARY = Vocabulary(
+HUNDREDS: Final = Param(int, lambda v: None if v % 100 == 0 else "must be a multiple of 100")
+SIDE: Final = Param(str, one_of("self", "opponent"))
+VOCABULARY: Final = Vocabulary(
     {
         "pow": Verb({"target": SIDE, "amount": HUNDREDS}, ja="POWを増減", en="POW up or down"),
         "set_pow": Verb({"target": SIDE, "value": HUNDREDS}, ja="POWを変える", en="POW becomes"),
@@ -67,7 +72,7 @@ VOCABULARY = Vocabulary(
         "if_life_le": Param(int),
     },
 )
-COSTS = ("discard_set", "discard_hand")
+COSTS: Final = ("discard_set", "discard_hand")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +112,8 @@ def _check_pow(value: Any) -> str | None:
     return None
 
 
-_ATTACKERS = frozenset({"attacker", "trump_attacker"})
-SCHEMA = CardSchema(
+_ATTACKERS: Final = frozenset({"attacker", "trump_attacker"})
+SCHEMA: Final = CardSchema(
     types=TYPES_JA,
     fields={
         "pow": Field(int, required=_ATTACKERS, allowed=_ATTACKERS, check=_check_pow, doc="POW (パワー)"),

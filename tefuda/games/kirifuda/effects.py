@@ -7,7 +7,7 @@ answer. What comes after the effects (the オープン window) is the frame belo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tefuda.core import Action
 from tefuda.core.fields import Inst, Int, Seat, Str
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from .state import KirifudaState
 
 # what an effect may stop to ask: its cost, or a choice it makes
-CHOICES = ("cost", "scry", "peek_support", "discard_support", "peek_life", "swap_life")
+CHOICES: Final = ("cost", "scry", "peek_support", "discard_support", "peek_life", "swap_life")
 
 
 @rules.rule(Seat(), Inst())

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tefuda.core import Action
 
-SEAT, REDRAW, DRAW, SET_ATTACKER, SET_SUPPORT, TRUMP_PHASE, SUPPORT_OPEN, CHOICE, TAKE_LIFE, OVER = range(10)
-ATTACKER_OPEN = 10  # added after OVER, so the older phase numbers keep their meaning
-PHASE_NAMES = (
+SEAT: Final = 0
+REDRAW: Final = 1
+DRAW: Final = 2
+SET_ATTACKER: Final = 3
+SET_SUPPORT: Final = 4
+TRUMP_PHASE: Final = 5
+SUPPORT_OPEN: Final = 6
+CHOICE: Final = 7
+TAKE_LIFE: Final = 8
+OVER: Final = 9
+ATTACKER_OPEN: Final = 10  # added after OVER, so the older phase numbers keep their meaning
+PHASE_NAMES: Final = (
     ("seat", "先攻・後攻の選択"),
     ("redraw", "引き直し"),
     ("draw", "ドローフェイズ"),
@@ -20,14 +31,20 @@ PHASE_NAMES = (
     ("attacker_open", "アタッカーオープンフェイズ"),
 )
 
-SET_ATTACKER_FLAG = 2  # flags bit: a support opened as セットアタッカー (face down, counts as open)
-UNOPENED_FLAG = 4  # flags bit: a support in the attacker slot that did not turn face up at the attacker open
-MAX_POS = 32  # positions in the action space (life cards)
+SET_ATTACKER_FLAG: Final = 2  # flags bit: a support opened as セットアタッカー (face down, counts as open)
+# flags bit: a support in the attacker slot that did not turn face up at the attacker open
+UNOPENED_FLAG: Final = 4
+MAX_POS: Final = 32  # positions in the action space (life cards)
 
 # argument-free actions, made once (the hot paths never build them again)
-PASS, DONE, REVEAL_ACT, NO_REVEAL, NO_TRUMP, TRUMP_ATTACKER_ACT, USE_TRUMP = map(
-    Action, ("pass", "done", "reveal", "no-reveal", "no-trump", "trump-attacker", "use-trump")
-)
-DECLARE_SET_ATTACKER, KEEP_SET = Action("open-set-attacker"), Action("keep-set")
-TRUMP_SUPPORT_ACTS = (Action("trump-support", 0), Action("trump-support", 1))
-OPEN_SUPPORT_ACTS = (Action("open-support", 0), Action("open-support", 1))
+PASS: Final = Action("pass")
+DONE: Final = Action("done")
+REVEAL_ACT: Final = Action("reveal")
+NO_REVEAL: Final = Action("no-reveal")
+NO_TRUMP: Final = Action("no-trump")
+TRUMP_ATTACKER_ACT: Final = Action("trump-attacker")
+USE_TRUMP: Final = Action("use-trump")
+DECLARE_SET_ATTACKER: Final = Action("open-set-attacker")
+KEEP_SET: Final = Action("keep-set")
+TRUMP_SUPPORT_ACTS: Final = (Action("trump-support", 0), Action("trump-support", 1))
+OPEN_SUPPORT_ACTS: Final = (Action("open-support", 0), Action("open-support", 1))

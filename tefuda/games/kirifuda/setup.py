@@ -8,7 +8,7 @@ the deck is shuffled); the shown cards go to hand and each draws 2 more, unseen;
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tefuda.core import Action
 
@@ -20,8 +20,8 @@ from .zones import DECK, HAND, LIFE, NZ, REVEAL
 if TYPE_CHECKING:
     from .state import KirifudaState
 
-OPENING_SHOWN = 3
-OPENING_HIDDEN = 2
+OPENING_SHOWN: Final = 3
+OPENING_HIDDEN: Final = 2
 
 
 def start(s: KirifudaState) -> None:

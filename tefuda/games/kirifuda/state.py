@@ -9,7 +9,7 @@ effects, battle) and register themselves in ``rules.py``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from tefuda.core import FACE_UP, Rng
 from tefuda.core.fields import Bool, Enum, Flags, Int, PerSeat, Seat, Seq, Tup
@@ -47,7 +47,7 @@ from .phase_ids import (  # noqa: F401 - re-exported for callers
 from .rules import rules
 from .zones import DECK, HAND, LIFE, NZ, REVEAL, SUPPORT_SLOTS, TRUMP
 
-PHASE_EN = (
+PHASE_EN: Final = (
     "choosing first or second",
     "redraw",
     "draw phase",
@@ -60,7 +60,7 @@ PHASE_EN = (
     "game over",
     "attacker open phase",
 )
-_PROMPTS = {
+_PROMPTS: Final = {
     SEAT: ("choose", "先攻か後攻かを選ぶ", "choose to go first or second"),
     REDRAW: ("yes_no", "公開した3枚を引き直すか", "redraw the three shown cards?"),
     DRAW: ("yes_no", "引いたカードを公開するか", "show the drawn card (and draw one more)?"),
@@ -83,7 +83,7 @@ _PROMPTS = {
     SUPPORT_OPEN: ("choose", "オープンするサポート", "a support to open, or pass"),
     TAKE_LIFE: ("choose_target", "相手のライフを1枚選ぶ", "choose one of the opponent's life cards"),
 }
-_CHOICE_PROMPTS = {
+_CHOICE_PROMPTS: Final = {
     "cost": ("pay_cost", "コストを払うか", "pay the cost?"),
     "scry": (
         "choose",

@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from tefuda.core import HIDDEN, PRIVATE, PUBLIC, ZoneSpec, each_seat
 
-DECK, HAND, LIFE, DISCARD, REVEAL, ATTACKER_SLOT, SUPPORT_1, SUPPORT_2, TRUMP = range(9)
-NZ = 9
-SUPPORT_SLOTS = (SUPPORT_1, SUPPORT_2)
+DECK: Final = 0
+HAND: Final = 1
+LIFE: Final = 2
+DISCARD: Final = 3
+REVEAL: Final = 4
+ATTACKER_SLOT: Final = 5
+SUPPORT_1: Final = 6
+SUPPORT_2: Final = 7
+TRUMP: Final = 8
+NZ: Final = 9
+SUPPORT_SLOTS: Final = (SUPPORT_1, SUPPORT_2)
 
-_ZONES = (  # a player's places (a deck's and life's top is their first card)
+_ZONES: Final = (  # a player's places (a deck's and life's top is their first card)
     ZoneSpec("deck", "山札置き場", 0, HIDDEN, ordered=True, top_first=True),
     ZoneSpec("hand", "手札", 0, PRIVATE, mixes=True),
     ZoneSpec("life", "ライフ置き場", 0, HIDDEN, ordered=True, top_first=True),

@@ -12,16 +12,23 @@ core/vocabulary.py): ``{ kind = "誘発", when = "summoned", do = "draw", count 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from tefuda.core import CardFileError, CardSchema, CardSet, Field
 from tefuda.core.cards import TEXT_FIELDS, int_range
 from tefuda.core.frozen import by_constructor
 from tefuda.core.vocabulary import SHARED, Param, Verb, Vocabulary, int_between, one_of
 
-MONSTER, CHAOS, SINGLE, AURA, EQUIP, POSSESS, QUICK, FIELD = range(8)
-TYPE_IDS = ("monster", "chaos", "single", "aura", "equip", "possess", "quick", "field")
-TYPES_JA = {
+MONSTER: Final = 0
+CHAOS: Final = 1
+SINGLE: Final = 2
+AURA: Final = 3
+EQUIP: Final = 4
+POSSESS: Final = 5
+QUICK: Final = 6
+FIELD: Final = 7
+TYPE_IDS: Final = ("monster", "chaos", "single", "aura", "equip", "possess", "quick", "field")
+TYPES_JA: Final = {
     "monster": "モンスター",
     "chaos": "カオスモンスター",
     "single": "単発呪文",
@@ -31,7 +38,7 @@ TYPES_JA = {
     "quick": "クイック・マジック",
     "field": "フィールド",
 }
-TYPES_EN = {
+TYPES_EN: Final = {
     "monster": "Monster",
     "chaos": "Chaos Monster",
     "single": "Single Spell",
@@ -41,13 +48,13 @@ TYPES_EN = {
     "quick": "Quick Magic",
     "field": "Field",
 }
-SPELLS = frozenset({"single", "aura", "equip", "possess", "quick"})
-MONSTERS = frozenset({"monster", "chaos"})
+SPELLS: Final = frozenset({"single", "aura", "equip", "possess", "quick"})
+MONSTERS: Final = frozenset({"monster", "chaos"})
 
-COLORS = {"black": ("黒", "Black"), "white": ("白", "White"), "grey": ("灰", "Grey")}
+COLORS: Final = {"black": ("黒", "Black"), "white": ("白", "White"), "grey": ("灰", "Grey")}
 
 # our card pool's races (種族): the text names none
-RACES = {
+RACES: Final = {
     "竜": "Dragon",
     "騎士": "Knight",
     "獣": "Beast",
@@ -59,7 +66,7 @@ RACES = {
 }
 
 # 効果の種類: which chain (召喚ルール and 永続 never do), and when it may be used
-KINDS = {
+KINDS: Final = {
     "召喚ルール": "summon rule (never chains)",
     "起動": "activated: your main phase, any time (always chains)",
     "永続": "continuous (never chains)",
@@ -68,19 +75,19 @@ KINDS = {
     "発動": "what a spell or field does when it resolves (chains as the card)",
 }
 # the moments a 誘発 / 誘発即時 effect waits for
-WHEN = {
+WHEN: Final = {
     "summoned": "this monster is summoned",
     "destroyed": "this monster is destroyed",
     "standby": "your スタンバイフェイズ begins",
     "attacked": "an opponent's monster declares an attack",
     "opp_summon": "the opponent summons a monster",
 }
-TARGETS = ("none", "monster", "own_monster", "enemy_monster", "enemy_spell", "equipped")
+TARGETS: Final = ("none", "monster", "own_monster", "enemy_monster", "enemy_spell", "equipped")
 
-HUNDREDS = Param(int, int_between(100, 5000, step=100))
-COUNT = Param(int, int_between(1, 3))
-STAT = Param(str, one_of("ap", "dp"))
-VOCABULARY = Vocabulary(
+HUNDREDS: Final = Param(int, int_between(100, 5000, step=100))
+COUNT: Final = Param(int, int_between(1, 3))
+STAT: Final = Param(str, one_of("ap", "dp"))
+VOCABULARY: Final = Vocabulary(
     {
         "draw": SHARED["draw"].refine(count=COUNT).aimed("none"),
         "destroy": SHARED["destroy"].aimed("enemy_monster", "monster", "enemy_spell"),
@@ -120,8 +127,8 @@ VOCABULARY = Vocabulary(
     },
     fixed=("do",),
 )
-CONTINUOUS_VERBS = frozenset({"boost"})
-RULE_VERBS = frozenset({"no_sacrifice", "discount"})
+CONTINUOUS_VERBS: Final = frozenset({"boost"})
+RULE_VERBS: Final = frozenset({"no_sacrifice", "discount"})
 
 
 def _check_effects(value: Any) -> str | None:
@@ -175,10 +182,10 @@ def _card_check(ctype: str, table: Any) -> tuple[str, str] | None:
     return None
 
 
-_M = frozenset(MONSTERS)
-_MON = frozenset({"monster"})
-_CH = frozenset({"chaos"})
-SCHEMA = CardSchema(
+_M: Final = frozenset(MONSTERS)
+_MON: Final = frozenset({"monster"})
+_CH: Final = frozenset({"chaos"})
+SCHEMA: Final = CardSchema(
     types=TYPES_JA,
     fields={
         "color": Field(
@@ -203,10 +210,10 @@ SCHEMA = CardSchema(
 
 
 # ---------------------------------------------------------------------- deck rules
-DECK_SIZE = 40  # デッキ枚数40枚
-CHAOS_MAX = 15  # カオスデッキ: 枚数制限15枚
-CHAOS_PART = "chaos"  # the deck list's [カオスデッキ] part
-DECK_SECTIONS = {"カオスデッキ": CHAOS_PART, "chaos": CHAOS_PART, "chaos deck": CHAOS_PART}
+DECK_SIZE: Final = 40  # デッキ枚数40枚
+CHAOS_MAX: Final = 15  # カオスデッキ: 枚数制限15枚
+CHAOS_PART: Final = "chaos"  # the deck list's [カオスデッキ] part
+DECK_SECTIONS: Final = {"カオスデッキ": CHAOS_PART, "chaos": CHAOS_PART, "chaos deck": CHAOS_PART}
 
 
 def deck_problems(deck: Any, max_copies: int) -> list[tuple[int | None, str]]:

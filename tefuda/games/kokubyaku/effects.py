@@ -14,7 +14,7 @@ on from there once it is made.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tefuda.core.chain import CHAIN, Link, hand_to, negate
 from tefuda.core.chain import activate as chain_activate
@@ -393,14 +393,14 @@ def check_losses(s: KokubyakuState) -> bool:
 
 
 # ---------------------------------------------------------------------- 誘発 / 誘発即時
-WHEN_EVENTS = {
+WHEN_EVENTS: Final = {
     "summoned": (("summon", "", "self"), ("special_summon", "", "self")),
     "destroyed": (("destroyed", "grave", "self"),),
     "standby": (("standby", "", "mine"),),
     "attacked": (("attack", "", "theirs"),),
     "opp_summon": (("summon", "", "theirs"), ("special_summon", "", "theirs")),
 }
-WHERE_FIELD = ("m1", "m2", "m3", "m4", "m5")
+WHERE_FIELD: Final = ("m1", "m2", "m3", "m4", "m5")
 
 
 def subscriptions(tables) -> Subscriptions:
@@ -417,7 +417,7 @@ def subscriptions(tables) -> Subscriptions:
     return Subscriptions(by_card)
 
 
-CONDITIONS = dict(CORE_CONDITIONS)
+CONDITIONS: Final = dict(CORE_CONDITIONS)
 
 
 def trigger_usable(s: KokubyakuState, w: Waiting) -> bool:

@@ -14,7 +14,7 @@ phase), so being asked tells nobody what a hand holds.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tefuda.core import Action
 from tefuda.core.chain import CHAIN, hand_to, open_window, pass_priority
@@ -49,10 +49,10 @@ from .zones import GRAVE, HAND, M0, NZ, SOURCE
 if TYPE_CHECKING:
     from .state import KokubyakuState
 
-HAND_LIMIT = 8  # 上限8枚
-PHASE_EVENTS = {ph: f"phase_{PHASE_CODES[ph]}" for ph in (DRAW, STANDBY, MAIN1, BATTLE, MAIN2, END)}
-NEXT = {DRAW: STANDBY, STANDBY: MAIN1, MAIN1: BATTLE, BATTLE: MAIN2, MAIN2: END}
-_MAINS_AND_BATTLE = (*MAINS, BATTLE)  # the turn player's phases where holding the priority is open
+HAND_LIMIT: Final = 8  # 上限8枚
+PHASE_EVENTS: Final = {ph: f"phase_{PHASE_CODES[ph]}" for ph in (DRAW, STANDBY, MAIN1, BATTLE, MAIN2, END)}
+NEXT: Final = {DRAW: STANDBY, STANDBY: MAIN1, MAIN1: BATTLE, BATTLE: MAIN2, MAIN2: END}
+_MAINS_AND_BATTLE: Final = (*MAINS, BATTLE)  # the turn player's phases where holding the priority is open
 
 
 # ---------------------------------------------------------------------- the automatic steps

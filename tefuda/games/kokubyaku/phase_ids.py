@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tefuda.core import Action
 
 # ターン進行: ドロー → スタンバイ → メイン1 → バトル → メイン2 → エンド
-SEAT, DRAW, STANDBY, MAIN1, BATTLE, MAIN2, END, OVER = range(8)
-PHASE_CODES = ("seat", "draw", "standby", "main1", "battle", "main2", "end", "over")
-PHASE_NAMES = {
+SEAT: Final = 0
+DRAW: Final = 1
+STANDBY: Final = 2
+MAIN1: Final = 3
+BATTLE: Final = 4
+MAIN2: Final = 5
+END: Final = 6
+OVER: Final = 7
+PHASE_CODES: Final = ("seat", "draw", "standby", "main1", "battle", "main2", "end", "over")
+PHASE_NAMES: Final = {
     SEAT: ("先攻後攻", "first or second"),
     DRAW: ("ドローフェイズ", "draw phase"),
     STANDBY: ("スタンバイフェイズ", "standby phase"),
@@ -17,24 +26,33 @@ PHASE_NAMES = {
     END: ("エンドフェイズ", "end phase"),
     OVER: ("ゲーム終了", "game over"),
 }
-MAINS = (MAIN1, MAIN2)
+MAINS: Final = (MAIN1, MAIN2)
 
 # card flags (beyond the core's FACE_UP)
-DEFENSE = 1 << 4  # 守備表示 (sideways); clear: 攻撃表示
-ATTACKED = 1 << 5  # attacked this turn: no position change until the エンドフェイズ
-CHANGED = 1 << 6  # its 表示形式 was changed this turn (once a turn)
-USED = 1 << 7  # its once-a-turn 起動効果 was used this turn
+DEFENSE: Final = 1 << 4  # 守備表示 (sideways); clear: 攻撃表示
+ATTACKED: Final = 1 << 5  # attacked this turn: no position change until the エンドフェイズ
+CHANGED: Final = 1 << 6  # its 表示形式 was changed this turn (once a turn)
+USED: Final = 1 << 7  # its once-a-turn 起動効果 was used this turn
 
 # places a player's actions name (never an instance id): own monster zones 0-4, the opponent's 5-9, own
 # spell zones 10-14, the opponent's 15-19, own field zone 20, the opponent's 21; NONE: no target
-OWN_M, OPP_M, OWN_S, OPP_S, OWN_F, OPP_F = 0, 5, 10, 15, 20, 21
-NPLACES = 22
-NONE = NPLACES  # the "no target" code
-NTARGETS = NPLACES + 1
-DIRECT = 5  # an attack's target when it is aimed at the player
+OWN_M: Final = 0
+OPP_M: Final = 5
+OWN_S: Final = 10
+OPP_S: Final = 15
+OWN_F: Final = 20
+OPP_F: Final = 21
+NPLACES: Final = 22
+NONE: Final = NPLACES  # the "no target" code
+NTARGETS: Final = NPLACES + 1
+DIRECT: Final = 5  # an attack's target when it is aimed at the player
 
-SIDES = (0, 1)  # a grey monster's side: 0 the black (left) zones, 1 the white (right) zones
+SIDES: Final = (0, 1)  # a grey monster's side: 0 the black (left) zones, 1 the white (right) zones
 
-PASS, ACCEPT, REFUSE, GO_FIRST, GO_SECOND, DECLINE, DONE = map(
-    Action, ("pass", "accept", "refuse", "go-first", "go-second", "decline", "done")
-)
+PASS: Final = Action("pass")
+ACCEPT: Final = Action("accept")
+REFUSE: Final = Action("refuse")
+GO_FIRST: Final = Action("go-first")
+GO_SECOND: Final = Action("go-second")
+DECLINE: Final = Action("decline")
+DONE: Final = Action("done")

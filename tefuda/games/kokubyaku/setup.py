@@ -4,7 +4,7 @@ second, is ours (RULES.md); both decks shuffled; 「手札6枚」 each; 「最�
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tefuda.core import Action
 
@@ -15,7 +15,7 @@ from .zones import DECK, HAND, NZ
 if TYPE_CHECKING:
     from .state import KokubyakuState
 
-HAND_SIZE = 6  # 手札6枚
+HAND_SIZE: Final = 6  # 手札6枚
 
 
 def start(s: KokubyakuState) -> None:

@@ -8,7 +8,7 @@ chapters above this module and register themselves in ``rules.py``.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from tefuda.core import Rng
 from tefuda.core.chain import LINKS, WINDOWS, Link
@@ -315,7 +315,7 @@ class KokubyakuState(TurnOwner):
         return {"chain": chain, "priority": self.windows[-1].seat if self.windows else None}
 
 
-PROMPTS = {
+PROMPTS: Final = {
     "seat": ("先攻か後攻かを選ぶ", "go first or second"),
     "priority": ("優先権: 発動・召喚・パス", "priority: activate, summon, or pass"),
     "after_summon": ("起動効果を発動するか、優先権を渡す", "activate its effect, or hand priority over"),

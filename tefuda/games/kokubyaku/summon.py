@@ -10,7 +10,7 @@ never chain.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .cards import FIELD, MONSTER
 from .phase_ids import ATTACKED, CHANGED, DEFENSE, MAINS
@@ -20,7 +20,7 @@ from .zones import CHAOS_DECK, CHAOS_ZONE, GRAVE, M0, NZ, SOURCE
 if TYPE_CHECKING:
     from .state import KokubyakuState
 
-TRIBUTE_LEVEL = 4  # レベル4以上のモンスターは … 転生しなければ場に出せない
+TRIBUTE_LEVEL: Final = 4  # レベル4以上のモンスターは … 転生しなければ場に出せない
 
 
 def rule_effects(s: KokubyakuState, card: int) -> tuple[bool, int]:

@@ -9,27 +9,33 @@ how many; RULES.md, "The table"). Each zone holds one card.
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from tefuda.core import HIDDEN, PRIVATE, PUBLIC, ZoneSpec, each_seat
 
-DECK, HAND, GRAVE, SOURCE, CHAOS_DECK, FIELD_ZONE = range(6)
-M0 = 6  # monster zones M0 … M0 + 4, left to right
-S0 = 11  # spell zones S0 … S0 + 4, left to right
-NZ = 16
-MONSTER_ZONES = tuple(range(M0, M0 + 5))
-SPELL_ZONES = tuple(range(S0, S0 + 5))
-BLACK_ZONES = (M0, M0 + 1)
-CHAOS_ZONE = M0 + 2
-WHITE_ZONES = (M0 + 3, M0 + 4)
-EDGE_SPELL_ZONES = (S0, S0 + 4)  # 単発 and オーラ
-MIDDLE_SPELL_ZONES = (S0 + 1, S0 + 2, S0 + 3)  # 魔器 and 憑依
+DECK: Final = 0
+HAND: Final = 1
+GRAVE: Final = 2
+SOURCE: Final = 3
+CHAOS_DECK: Final = 4
+FIELD_ZONE: Final = 5
+M0: Final = 6  # monster zones M0 … M0 + 4, left to right
+S0: Final = 11  # spell zones S0 … S0 + 4, left to right
+NZ: Final = 16
+MONSTER_ZONES: Final = tuple(range(M0, M0 + 5))
+SPELL_ZONES: Final = tuple(range(S0, S0 + 5))
+BLACK_ZONES: Final = (M0, M0 + 1)
+CHAOS_ZONE: Final = M0 + 2
+WHITE_ZONES: Final = (M0 + 3, M0 + 4)
+EDGE_SPELL_ZONES: Final = (S0, S0 + 4)  # 単発 and オーラ
+MIDDLE_SPELL_ZONES: Final = (S0 + 1, S0 + 2, S0 + 3)  # 魔器 and 憑依
 
 
 def _slot(name: str, ja: str, en: str) -> ZoneSpec:
     return ZoneSpec(name, ja, 0, PUBLIC, capacity=1, played=True, name_en=en)
 
 
-_ZONES = (
+_ZONES: Final = (
     ZoneSpec("deck", "デッキ", 0, HIDDEN, ordered=True),
     ZoneSpec("hand", "手札", 0, PRIVATE, mixes=True),
     ZoneSpec("grave", "屍の森", 0, PUBLIC, ordered=True, name_en="graveyard"),

@@ -10,20 +10,21 @@ many of the card the standard box (ヨネス一式) holds.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from tefuda.core import CardSchema, CardSet, Field
 from tefuda.core.cards import TEXT_FIELDS, int_range
 from tefuda.core.frozen import by_constructor
 from tefuda.core.vocabulary import SHARED, Param, Verb, Vocabulary, int_between
 
-YONESU, FORCE = 0, 1
-TYPE_IDS = ("yonesu", "force")
-TYPES_JA = {"yonesu": "ヨネス", "force": "フォース"}
-TYPES_EN = {"yonesu": "Yonesu", "force": "Force"}
+YONESU: Final = 0
+FORCE: Final = 1
+TYPE_IDS: Final = ("yonesu", "force")
+TYPES_JA: Final = {"yonesu": "ヨネス", "force": "フォース"}
+TYPES_EN: Final = {"yonesu": "Yonesu", "force": "Force"}
 
 # what a force is aimed at (対象)
-TARGETS = {
+TARGETS: Final = {
     "none": ("対象なし", "no target"),
     "yonesu": ("ヨネス1体", "a Yonesu"),
     "own_yonesu": ("自分のヨネス1体", "one of your Yonesu"),
@@ -32,13 +33,13 @@ TARGETS = {
     "opponent": ("相手1人", "an opponent"),
     "each_opponent": ("相手全員", "every opponent"),
 }
-YONESU_TARGETS = ("yonesu", "own_yonesu", "opp_yonesu")
-PLAYER_TARGETS = ("player", "opponent")
+YONESU_TARGETS: Final = ("yonesu", "own_yonesu", "opp_yonesu")
+PLAYER_TARGETS: Final = ("player", "opponent")
 
 # effect verbs (core/vocabulary.py): the parameters each takes, and which of the force's target kinds it fits
 # (the card's ``target``; "none" = the activating player); draw and destroy are the shared verbs
-N20 = Param(int, int_between(-20, 20, nonzero=True))
-VOCABULARY = Vocabulary(
+N20: Final = Param(int, int_between(-20, 20, nonzero=True))
+VOCABULARY: Final = Vocabulary(
     {
         # 破壊: the whole evolution stack goes to the 捨て札置き場
         "destroy": SHARED["destroy"].aimed(*YONESU_TARGETS),
@@ -65,9 +66,9 @@ VOCABULARY = Vocabulary(
         "cancel_attack": Verb({}, ("none",), "攻撃を無効にする", "cancel the attack"),
     }
 )
-BATTLE_EFFECTS = frozenset({"cancel_attack"})
+BATTLE_EFFECTS: Final = frozenset({"cancel_attack"})
 
-DISCARD_KEYS: dict[str, type] = {"count": int, "min_cost": int, "min_level": int, "type": str}
+DISCARD_KEYS: Final[dict[str, type]] = {"count": int, "min_cost": int, "min_level": int, "type": str}
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,9 +152,9 @@ def _card_check(ctype: str, table: Any) -> tuple[str, str] | None:
     return None
 
 
-_Y = frozenset({"yonesu"})
-_F = frozenset({"force"})
-SCHEMA = CardSchema(
+_Y: Final = frozenset({"yonesu"})
+_F: Final = frozenset({"force"})
+SCHEMA: Final = CardSchema(
     types=TYPES_JA,
     fields={
         "cost": Field(int, required="*", check=int_range(0, 9, "コスト"), doc="コスト (value when paid)"),

@@ -9,7 +9,7 @@ carried out (``rules.decisions`` below) and ``proceed`` goes on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tefuda.core import Action
 
@@ -34,11 +34,11 @@ from .zones import DECK, DISCARD, HAND, zid
 if TYPE_CHECKING:
     from .state import YonesuState
 
-TURN_PHASES = frozenset(
+TURN_PHASES: Final = frozenset(
     {EXCHANGE, EXCHANGE_FREE, COST, SUMMON, BATTLE, GATHER, FORCE, WINDOW, PAY, DISCARD_DOWN}
 )
 # the decision a phase asks for
-OFFERS = {
+OFFERS: Final = {
     SUMMON: "main",
     BATTLE: "main",
     GATHER: "main",

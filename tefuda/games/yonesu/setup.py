@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tefuda.core import Action
 
@@ -13,7 +13,7 @@ from .zones import DECK, HAND, zid
 if TYPE_CHECKING:
     from .state import YonesuState
 
-DRAW_ACTS = [Action("draw", k) for k in range(16)]  # draw k + 1 cards
+DRAW_ACTS: Final = [Action("draw", k) for k in range(16)]  # draw k + 1 cards
 
 
 def start(s: YonesuState) -> None:

@@ -9,7 +9,7 @@ rules live in the chapters above this module and register themselves in ``rules.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from tefuda.core import Rng
 from tefuda.core.chain import Link
@@ -573,17 +573,21 @@ class YonesuState(SeatTable):
         }
 
 
-_AT_ONCE_NAMES = ("フォースの同時発動", "activating forces at once")
-_AT_ONCE_PROMPT = (
+_AT_ONCE_NAMES: Final = ("フォースの同時発動", "activating forces at once")
+_AT_ONCE_PROMPT: Final = (
     "choose",
     "一度に発動するフォースを加えるか、相手の割り込みへ",
     "activate another force at once, or let the others answer",
 )
-_RESPONSE_NAMES = ("割り込みの順番", "answering a force ([Interrupt])")
-_BATTLE_WINDOW_NAMES = ("戦闘時フォースフェイズ", "battle force window")
-_RESPONSE_PROMPT = ("choose", "[Interrupt]フォースで応じるか", "answer with an [Interrupt] force, or pass")
-_BATTLE_WINDOW_PROMPT = ("choose", "戦闘時フォース: 発動するか", "battle: activate a force, or pass")
-_PROMPTS = {
+_RESPONSE_NAMES: Final = ("割り込みの順番", "answering a force ([Interrupt])")
+_BATTLE_WINDOW_NAMES: Final = ("戦闘時フォースフェイズ", "battle force window")
+_RESPONSE_PROMPT: Final = (
+    "choose",
+    "[Interrupt]フォースで応じるか",
+    "answer with an [Interrupt] force, or pass",
+)
+_BATTLE_WINDOW_PROMPT: Final = ("choose", "戦闘時フォース: 発動するか", "battle: activate a force, or pass")
+_PROMPTS: Final = {
     OPENING: ("number", "初期手札補充: みんなが引く枚数", "opening draw: how many cards everyone draws"),
     EXCHANGE: (
         "choose_card",

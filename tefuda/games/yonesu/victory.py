@@ -10,7 +10,7 @@ wins.
 from __future__ import annotations
 
 import unicodedata
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tefuda.core.fields import Seat, Str
 
@@ -21,8 +21,8 @@ from .zones import BASE, CFIELD, DISCARD, HAND, NZ, STACK, YFIELD, zid
 if TYPE_CHECKING:
     from .state import YonesuState
 
-FIRST_TO_WIN = 4
-FORBIDDEN = "邪神グラジヨネス"
+FIRST_TO_WIN: Final = 4
+FORBIDDEN: Final = "邪神グラジヨネス"
 
 
 def check(s: YonesuState) -> None:

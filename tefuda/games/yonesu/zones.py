@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from tefuda.core import HIDDEN, PRIVATE, PUBLIC, ZoneSpec, each_seat
 
-DECK, DISCARD, STACK = 0, 1, 2  # shared: 山札, 捨て札置き場, forces being activated (発動中のフォース)
-HAND, YFIELD, CFIELD = 0, 1, 2  # per player: 手札, ヨネスフィールド, コストフィールド
-NZ = 3  # zones per player
-BASE = 3  # first per-player zone
+# shared: 山札, 捨て札置き場, forces being activated (発動中のフォース)
+DECK: Final = 0
+DISCARD: Final = 1
+STACK: Final = 2
+# per player: 手札, ヨネスフィールド, コストフィールド
+HAND: Final = 0
+YFIELD: Final = 1
+CFIELD: Final = 2
+NZ: Final = 3  # zones per player
+BASE: Final = 3  # first per-player zone
 
 
 def zid(seat: int, k: int) -> int:
