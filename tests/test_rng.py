@@ -93,3 +93,12 @@ def test_chance_draws_are_keyed_blake2b_of_the_block_number(seed, skip):
     assert [c.next64() for _ in range(skip)] == [word(k) for k in range(skip)]
     twin, thawed = c.copy(), pickle.loads(pickle.dumps(c))
     assert [r.next64() for r in (c, twin, thawed)] == [word(skip)] * 3
+
+
+@given(st.integers(0, MASK), st.lists(st.integers(1, (1 << 30) - 1), max_size=30))
+def test_below_by_quarters_is_below(seed, bounds):
+    """The compiled build draws ``below`` in 16-bit quarters (its products stay machine words): the same
+    numbers and the same stream state as the 64-bit step, in either build."""
+    quarters, plain = Rng(seed), Rng(seed)
+    assert [quarters._below_by_quarters(n) for n in bounds] == [reference_below(plain, n) for n in bounds]
+    assert quarters.s == plain.s
