@@ -31,6 +31,37 @@ def test_the_compiled_modules_are_the_hot_ones():
     assert all((ROOT / src).is_file() for src in build.compiled_sources(ROOT))
 
 
+def test_module_constants_of_compiled_modules_are_final():
+    """mypyc looks a module-level name up in the module's dict at every use unless it is ``Final`` (then it
+    is a C constant): a constant of a hot module written without it silently slows every compiled playout
+    (it cost a fifth of their speed before stop 42)."""
+    import ast
+
+    def constant_like(name: str) -> bool:
+        bare = name.lstrip("_")
+        return bare[:1].isupper() and bare.upper() == bare
+
+    missing = []
+    for src in build.compiled_sources(ROOT):
+        for node in ast.parse((ROOT / src).read_text()).body:
+            if isinstance(node, ast.Assign):
+                names = [
+                    n.id
+                    for t in node.targets
+                    for n in (t.elts if isinstance(t, ast.Tuple) else [t])
+                    if isinstance(n, ast.Name)
+                ]
+                typevar = isinstance(node.value, ast.Call) and getattr(node.value.func, "id", "") == "TypeVar"
+                alias = isinstance(node.value, ast.Subscript)  # a type alias cannot be Final
+                if not typevar and not alias:
+                    missing += [f"{src}:{node.lineno} {n}" for n in names if constant_like(n)]
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                ann = ast.unparse(node.annotation)
+                if constant_like(node.target.id) and not ann.startswith(("Final", "ClassVar")):
+                    missing.append(f"{src}:{node.lineno} {node.target.id}")
+    assert not missing, "module constants without Final (write NAME: Final = …):\n" + "\n".join(missing)
+
+
 def test_the_build_that_runs_is_the_one_expected():
     """`make test-fast` sets TEFUDA_EXPECT_BUILD=compiled: every hot module must then run compiled (a module
     left as Python would make the second run of the suite test the first build again)."""
