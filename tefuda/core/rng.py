@@ -159,6 +159,7 @@ SECRET_BYTES: Final = 32  # 256 bits: far beyond any search (the issue asks for 
 _PERSON_CHANCE: Final = b"tefuda-chance"  # BLAKE2b personalisation: these keys make no other stream
 _PERSON_SEED: Final = b"tefuda-seed"
 _UNPACK8: Final = struct.Struct("<8Q").unpack
+_UNPACK16: Final = struct.Struct("<16I").unpack
 
 
 class SeedError(ValueError):
@@ -263,43 +264,46 @@ class Chance:
         start = n & 7
         return out[start : start + m]
 
-    def _quarters(self, m: int) -> tuple[int, ...]:
-        """The next ``m`` draws as 16-bit quarters, lowest first (the draw is ``q0 + (q1 << 16) + (q2 << 32) +
-        (q3 << 48)``): small enough that the compiled build multiplies them as machine words (it does so
-        only below 2**30) instead of making big numbers."""
+    def _halves(self, m: int) -> tuple[int, ...]:
+        """The next ``m`` draws as 32-bit halves, low half first (the draw is ``lo + (hi << 32)``): small
+        numbers, which the compiled build splits and multiplies as machine words (it does so only below
+        2**30) instead of making big ones."""
         n = self.n
         self.n = n + m
         first, last = n >> 3, (n + m - 1) >> 3
         if first != self._block:
             self._fill(first)
-        data = self._digest
+        out = _UNPACK16(self._digest)
         for b in range(first + 1, last + 1):
             self._fill(b)
-            data += self._digest
-        return struct.unpack_from(f"<{4 * m}H", data, 8 * (n & 7))
+            out += _UNPACK16(self._digest)
+        start = 2 * (n & 7)
+        return out[start : start + 2 * m]
 
-    def _shuffle_by_quarters(self, seq: MutableSequence[T]) -> None:
-        """``shuffle`` with each draw taken in 16-bit quarters: the same j, every product a machine word."""
+    def _shuffle_by_quarters(self, seq: list[Any]) -> None:
+        """``shuffle`` with each draw worked in 16-bit quarters: the same j, every product a machine word."""
         n = len(seq)
-        q = self._quarters(n - 1)
+        h = self._halves(n - 1)
         k = 0
         for i in range(n - 1, 0, -1):
             c = i + 1
-            q0: int = q[k]
-            q1: int = q[k + 1]
-            q2: int = q[k + 2]
-            q3: int = q[k + 3]
-            k += 4
+            lo: int = h[k]
+            hi: int = h[k + 1]
+            k += 2
             # ⌊draw · c / 2⁶⁴⌋, exactly: each step floors a sum whose whole part the next one carries
-            j = (q3 * c + ((q2 * c + ((q1 * c + ((q0 * c) >> 16)) >> 16)) >> 16)) >> 16
-            seq[i], seq[j] = seq[j], seq[i]
+            j = (
+                (hi >> 16) * c + (((hi & _Q) * c + (((lo >> 16) * c + (((lo & _Q) * c) >> 16)) >> 16)) >> 16)
+            ) >> 16
+            x = seq[i]
+            seq[i] = seq[j]
+            seq[j] = x
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher–Yates in place, ``below(i + 1)`` for each i from the end (the draws taken at once)."""
         n = len(seq)
         if n < 2:
             return
-        if _COMPILED:  # compiled, small ints are C: the same draws in quarters, with no big product
+        if _COMPILED and isinstance(seq, list):  # compiled: the same draws in quarters, no big product
             self._shuffle_by_quarters(seq)
             return
         for i, w in zip(range(n - 1, 0, -1), self.words(n - 1), strict=True):
