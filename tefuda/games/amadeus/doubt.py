@@ -62,18 +62,6 @@ def public_cards(s: AmadeusState, owner: int) -> list[int]:
     return out
 
 
-def public_copies(s: AmadeusState, owner: int, card: int) -> list[int]:
-    """The owner's public cards (``public_cards``) of definition ``card``, found without listing the rest."""
-    zs, cards, flags = s.zones, s.cards, s.flags
-    out: list[int] = []
-    for k in _SCAN:
-        out += [i for i in zs[owner * NZ + k] if cards[i] == card]
-    out += [i for i in zs[owner * NZ + SHIELDS] if cards[i] == card and flags[i] & FACE_UP]
-    if s.declared:
-        out += [i for i in held_shown(s) if s.owner[i] == owner and cards[i] == card]
-    return out
-
-
 def _at_most_one(s: AmadeusState, seats: tuple[int, ...], card: int, insts: list[int]) -> bool:
     """True when at most one card of definition ``card`` can be among the public cards of ``seats`` and
     ``insts`` — an upper bound (every shield counted, face down too; a declared S・トリガー waiting in the
@@ -133,11 +121,8 @@ def publish(s: AmadeusState, insts: list[int], *, guard: int = -1) -> bool:
         premium = hall[card] == 2
         if not premium and _at_most_one(s, seats, card, insts):
             continue  # the common case, told at C speed: no second card of the name is public
-        group = [
-            i
-            for i in {*(i for p in seats for i in public_copies(s, p, card)), *insts}
-            if cards[i] == card and owner_of[i] in seats
-        ]
+        pool = [i for p in seats for i in public_cards(s, p)]
+        group = [i for i in {*pool, *insts} if cards[i] == card and owner_of[i] in seats]
         if len(group) < 2 and not premium:
             continue
         done.add(key)
@@ -168,16 +153,11 @@ def state_check(s: AmadeusState) -> None:
         return
     any_owner = s.game.options["doubt_owner"] == "any"
     counted, cards, flags = s.game.tables.counted, s.cards, s.flags
-    shown = {p: [i for i in public_cards(s, p) if counted[cards[i]]] for p in (s.active, 1 - s.active)}
-    names = [[cards[i] for i in shown[p]] for p in shown]
-    if any_owner:
-        names = [names[0] + names[1]]
-    if all(len(set(n)) == len(n) for n in names):
-        return  # no name public twice (the common case, told without grouping)
     public: dict[tuple[int, int], list[int]] = {}
-    for p, insts in shown.items():
-        for i in insts:
-            public.setdefault((-1 if any_owner else p, cards[i]), []).append(i)
+    for p in (s.active, 1 - s.active):
+        for i in public_cards(s, p):
+            if counted[cards[i]]:
+                public.setdefault((-1 if any_owner else p, cards[i]), []).append(i)
     again = [
         i
         for group in public.values()
