@@ -267,7 +267,7 @@ class FlowState(State):
 
 # menu prompts without arguments, made once (immutable)
 _MENUS: Final[dict[tuple[int, str, str], Prompt]] = {}
-_new_prompt = tuple.__new__  # a NamedTuple's own __new__ is a Python function: this skips it
+_new_prompt: Final = tuple.__new__  # a NamedTuple's own __new__ is a Python function: this skips it
 
 
 def run(s: FlowState) -> None:
