@@ -22,6 +22,7 @@ from collections.abc import MutableSequence, Sequence
 from typing import Any, Final, TypeVar
 
 _MASK: Final = (1 << 64) - 1
+_LOW: Final = 0xFFFFFFFF
 _GAMMA: Final = 0x9E3779B97F4A7C15
 # splitmix64's constants in 16-bit quarters, lowest first (``Rng._below_by_quarters``)
 _Q: Final = 0xFFFF
@@ -43,18 +44,36 @@ _COMPILED: Final = not __file__.endswith(".py")  # this module runs compiled (``
 
 
 class Rng:
-    __slots__ = ("s",)
+    """splitmix64. Its one 64-bit number of state is kept as two 32-bit halves: small numbers, which the
+    compiled build works with as machine words (a 64-bit number is a heap number there); ``s`` is the
+    whole."""
+
+    __slots__ = ("_hi", "_lo")
 
     def __init__(self, seed: int = 0) -> None:
-        self.s = seed & _MASK
+        s = seed & _MASK
+        self._hi = s >> 32
+        self._lo = s & _LOW
+
+    @property
+    def s(self) -> int:
+        return (self._hi << 32) | self._lo
+
+    @s.setter
+    def s(self, value: int) -> None:
+        self._hi = (value & _MASK) >> 32
+        self._lo = value & _LOW
 
     def copy(self) -> Rng:
         r = Rng.__new__(Rng)
-        r.s = self.s
+        r._hi = self._hi
+        r._lo = self._lo
         return r
 
     def next64(self) -> int:
-        self.s = s = (self.s + _GAMMA) & _MASK
+        s = (((self._hi << 32) | self._lo) + _GAMMA) & _MASK
+        self._hi = s >> 32
+        self._lo = s & _LOW
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return z ^ (z >> 31)
@@ -66,7 +85,9 @@ class Rng:
         if _COMPILED and n < _SMALL:
             return self._below_by_quarters(n)
         # next64, inline (the hottest call of every random playout)
-        self.s = s = (self.s + _GAMMA) & _MASK
+        s = (((self._hi << 32) | self._lo) + _GAMMA) & _MASK
+        self._hi = s >> 32
+        self._lo = s & _LOW
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return ((z ^ (z >> 31)) * n) >> 64
@@ -75,9 +96,8 @@ class Rng:
         """``below(n)`` for ``n < 2**30``, worked in 16-bit quarters: what the compiled build runs, where a
         product is a machine word only below 2**30 and anything larger is a heap number (this is 2.5 times
         as fast there, and slower interpreted). The same splitmix64 step, the same result."""
-        s = self.s
-        lo = s & 0xFFFFFFFF
-        hi = s >> 32
+        lo = self._lo
+        hi = self._hi
         # s + γ (mod 2**64)
         t = (lo & _Q) + _G0
         a0 = t & _Q
@@ -86,7 +106,8 @@ class Rng:
         t = (hi & _Q) + _G2 + (t >> 16)
         a2 = t & _Q
         a3 = ((hi >> 16) + _G3 + (t >> 16)) & _Q
-        self.s = (((a3 << 16) | a2) << 32) | ((a1 << 16) | a0)
+        self._hi = (a3 << 16) | a2
+        self._lo = (a1 << 16) | a0
         # z = s ^ (s >> 30); z *= C1 (mod 2**64)
         z0 = a0 ^ (((a1 >> 14) | (a2 << 2)) & _Q)
         z1 = a1 ^ (((a2 >> 14) | (a3 << 2)) & _Q)
@@ -132,14 +153,15 @@ class Rng:
                 j = self._below_by_quarters(i + 1)
                 seq[i], seq[j] = seq[j], seq[i]
             return
-        s = self.s
+        s = (self._hi << 32) | self._lo
         for i in range(len(seq) - 1, 0, -1):
             s = (s + _GAMMA) & _MASK
             z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
             j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             seq[i], seq[j] = seq[j], seq[i]
-        self.s = s
+        self._hi = s >> 32
+        self._lo = s & _LOW
 
     def permutation(self, n: int) -> list[int]:
         """A random ordering of ``range(n)`` from one step of this stream: keys from SHAKE-128 of that step,
