@@ -4,6 +4,8 @@ cannot know."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tefuda.agents import IsmctsAgent, decision_for, make_agent
 from tefuda.core import Rng
@@ -249,3 +251,28 @@ def test_depth_auto_is_the_games_own_cut_off(game_id):
     assert got == [(e.action, e.visits, e.win_rate) for e in named]
     with pytest.raises(ValueError, match="depth must be a whole number or auto"):
         make_agent("ismcts:depth=deep")
+
+
+@given(
+    st.lists(st.integers(0, 29), min_size=1, max_size=25, unique=True),  # a pool lists each card once
+    st.integers(1, 4),
+    st.integers(0, 40),
+    st.lists(st.integers(0, 29), max_size=10),
+    st.integers(0, (1 << 64) - 1),
+)
+def test_the_prior_over_unseen_cards_draws_within_the_cap(pool, cap, n, known, seed):
+    """``sample_capped`` (compiled with the hot modules: every imagined world draws from it) draws what its
+    definition says — a uniform choice among the cards still under the cap, or the whole pool once none is
+    left — and never more copies than the cap while any card is under it."""
+    from collections import Counter
+
+    from tefuda.core.game import sample_capped
+
+    got = sample_capped(pool, cap, n, known, Rng(seed))
+    rng, used, want = Rng(seed), Counter(known), []
+    for _ in range(n):
+        under = [c for c in pool if used[c] < cap]
+        c = rng.choice(under or pool)
+        used[c] += 1
+        want.append(c)
+    assert got == want

@@ -8,7 +8,6 @@ import importlib.metadata
 import operator
 import pkgutil
 from abc import abstractmethod
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +20,7 @@ from .errors import DeckListError, OptionError, PositionError
 from .events import EVENT_REFS
 from .observe import fallback_refs, observe
 from .options import OptionSpec, load_options
+from .prior import sample_capped as sample_capped  # where games and third parties import it from
 from .state import TERMINAL, GameBase, S, State
 from .subscriptions import Subscriptions
 from .texts import Texts, load_texts
@@ -522,18 +522,3 @@ def load_case(case: str) -> tuple[Game, Mode]:
 
 
 GameFactory = Callable[..., Game]
-
-
-def sample_capped(pool: list[int], cap: int, n: int, known_defs: list[int], rng: Any) -> list[int]:
-    """``n`` card definitions from ``pool``, no more than ``cap`` copies of one counting the known ones (a
-    prior over an opponent's unseen cards when deck lists are closed)."""
-    used = Counter(known_defs)
-    choices = [c for c in pool if used[c] < cap]
-    out: list[int] = []
-    for _ in range(n):
-        c = rng.choice(choices or pool)
-        used[c] += 1
-        out.append(c)
-        if choices and used[c] >= cap:
-            choices.remove(c)  # the same list as filtering the pool afresh, without doing it every draw
-    return out
