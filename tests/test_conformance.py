@@ -58,6 +58,18 @@ def test_clone_is_independent(game_id):
             assert again.legal_actions() == state.legal_actions()
 
 
+def test_zones_are_tuples_a_clone_shares(game_id):
+    """Every zone is a tuple at every moment (a rule replaces it, never writes into it), so a clone shares
+    them all and no move in one reaches the other (core/state.py)."""
+    for seed in soak(10):
+        for state, _ in random_game(game_id, seed):
+            assert all(type(z) is tuple for z in state.zones), [type(z) for z in state.zones]
+            twin = state.clone()
+            assert twin.zones is not state.zones and all(a is b for a, b in zip(twin.zones, state.zones))
+            world = state.determinize(0, Rng(seed))
+            assert all(type(z) is tuple for z in world.zones)
+
+
 def test_a_clone_copies_each_field_by_a_written_function():
     """``clone`` copies a game's fields with a function written once per class (plain attribute statements):
     lists copied, the rest shared; a field whose name is not a plain attribute name is refused."""

@@ -522,7 +522,7 @@ def test_setup_shown_cards_redraw_hand_and_life(kirifuda):
     for p in (0, 1):
         assert len(s.zones[p * NZ + 4]) == 3 and all(s.knows(1 - p, i) for i in s.zones[p * NZ + 4])
     assert s.current_player == s.first
-    shown_before = list(s.zones[s.first * NZ + 4])
+    shown_before = s.zones[s.first * NZ + 4]
     do(s, "redraw")
     assert s.zones[s.first * NZ + 4] != shown_before
     assert not any(s.knows(s.second, i) for i in s.zones[s.first * NZ + DECK])  # shuffled: nobody knows

@@ -490,6 +490,6 @@ def test_an_evolution_top_leaving_alone_is_noted():
     s.flags[top] |= MARKED
     s.marked = True
     table.place_doubts(s)
-    assert s.zones[NZ + BATTLE] == under[-1:]  # the card under it is the creature now
+    assert list(s.zones[NZ + BATTLE]) == under[-1:]  # the card under it is the creature now
     for seat in (0, 1):
         assert np.array_equal(enc.encode(s, seat), enc.encode_whole(s, seat)), seat

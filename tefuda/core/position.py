@@ -304,7 +304,7 @@ def _build(game: Game, n: int, data: dict[str, Any], label: str, record: bool) -
     state.known = [0] * total
     state.flags = [0] * total
     state.where = [0] * total
-    state.zones = [[] for _ in specs]
+    zones: list[list[int]] = [[] for _ in specs]
     refs: dict[str, int] = {}
     per_card: list[tuple[int, dict[str, Any], str]] = []
     cs = game.cardset
@@ -326,7 +326,7 @@ def _build(game: Game, n: int, data: dict[str, Any], label: str, record: bool) -
             raise PositionError(f"{label}: {path}.face_up must be true or false")
         f = flags_spec.load(table.get("flags", []), f"{label}: {path}.flags") | (FACE_UP if face_up else 0)
         state.flags[i] = f
-        state.zones[z].append(i)
+        zones[z].append(i)
         state.where[i] = z
         o = 0 if spec.shared else spec.owner
         if "owner" in table:
@@ -336,8 +336,9 @@ def _build(game: Game, n: int, data: dict[str, Any], label: str, record: bool) -
         if not isinstance(k, int) or isinstance(k, bool) or k < 0:
             raise PositionError(f"{label}: {path}.class must be a whole number ≥ 0")
         klass[i] = k
-        refs[f"{spec.key}#{len(state.zones[z])}"] = i
+        refs[f"{spec.key}#{len(zones[z])}"] = i
         per_card.append((i, table, path))
+    state.zones = [tuple(z) for z in zones]
     state.owner = tuple(owner)
     state.cls = tuple(klass)
     for i, table, path in per_card:

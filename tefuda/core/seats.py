@@ -33,7 +33,7 @@ class SeatTable(FlowState):
         """The seat that did not go first (two-seat games)."""
         return 1 - self.first
 
-    def z(self, seat: int, k: int) -> list[int]:
+    def z(self, seat: int, k: int) -> tuple[int, ...]:
         """The cards in seat's place ``k``."""
         return self.zones[self.zone_base + seat * self.seat_zones + k]
 

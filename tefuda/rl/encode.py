@@ -245,7 +245,7 @@ class Encoder:
         out = memo.out
         self._recount(out, state, seat, dirty, fresh)
         for z in dirty:
-            memo.zones[z] = zones[z][:]
+            memo.zones[z] = zones[z]  # a tuple: the state replaces it, never changes it
         memo.known = known[:]
         self._write_counters(memo, state, seat)
         return memo
@@ -360,8 +360,8 @@ class _Slot:
 
 
 class _Memo:
-    """One seat's last vector (its head left zero) and the lists it was counted from (copies: the state
-    changes in place)."""
+    """One seat's last vector (its head left zero) and the lists it was counted from (``known`` a copy: the
+    state changes it in place; its zones are tuples, replaced, never changed)."""
 
     __slots__ = ("cards", "counters", "known", "out", "view", "zones")
 
@@ -371,7 +371,7 @@ class _Memo:
         self.view = np.frombuffer(out, _F32)  # the same memory (the array is never resized)
         self.counters: list[Any] | None = None  # the counters last written (see _write_counters)
         self.known: list[int] = []
-        self.zones: list[list[int]] = [[] for _ in range(nzones)]
+        self.zones: list[tuple[int, ...]] = [() for _ in range(nzones)]
 
 
 class _Follow:

@@ -83,7 +83,7 @@ def _at_most_one(s: AmadeusState, seats: tuple[int, ...], card: int, insts: list
     return n < 2
 
 
-def count_scanned(zs: list[list[int]], cards: list[int], zones: tuple[int, ...], card: int) -> int:
+def count_scanned(zs: list[tuple[int, ...]], cards: list[int], zones: tuple[int, ...], card: int) -> int:
     """Copies of ``card`` in ``zones``, counted by a plain loop (what the compiled build runs)."""
     n = 0
     for z in zones:

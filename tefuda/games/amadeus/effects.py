@@ -113,12 +113,12 @@ def do(s: AmadeusState, src: int, seat: int, k: int) -> None:
         for i in chosen:
             s.emit("discarded", opp, i)  # in the graveyard: everyone sees which
     elif v == "peek_discard":
-        hand = list(zs[opp * NZ + HAND])
-        for i in hand:
+        seen = list(zs[opp * NZ + HAND])
+        for i in seen:
             s.tell(i, seat)
-        s.emit("peeked", seat, count=len(hand))
-        if hand:
-            _pick(s, seat, "discard", hand, 1, 1, src, k)
+        s.emit("peeked", seat, count=len(seen))
+        if seen:
+            _pick(s, seat, "discard", seen, 1, 1, src, k)
     elif v == "mana_to_grave":
         mana = list(zs[seat * NZ + MANA])
         n = min(e.count, len(mana))
@@ -142,7 +142,7 @@ def do(s: AmadeusState, src: int, seat: int, k: int) -> None:
     elif v == "mill":
         for p, n in ((seat, e.own), (opp, e.opponent)):
             deck = zs[p * NZ + DECK]
-            tops = deck[-n:][::-1] if n else []
+            tops = list(deck[-n:][::-1]) if n else []
             put_all(s, tops, GRAVE)
             s.emit("milled", p, count=len(tops))
             if s.result is not None:
@@ -164,9 +164,8 @@ def do(s: AmadeusState, src: int, seat: int, k: int) -> None:
         for i in shields:
             s.move(i, seat * NZ + DECK)
         s.shuffle(seat * NZ + DECK)
-        deck = zs[seat * NZ + DECK]
-        for _ in range(min(len(shields), len(deck))):
-            s.move(deck[-1], seat * NZ + SHIELDS)
+        for _ in range(min(len(shields), len(zs[seat * NZ + DECK]))):
+            s.move(zs[seat * NZ + DECK][-1], seat * NZ + SHIELDS)  # the deck read again: a move replaces it
         s.emit("reshuffled_shields", seat, count=len(shields))
     else:  # pragma: no cover - the vocabulary and this table are checked against each other in the tests
         raise AssertionError(f"no rule for effect {v!r}")

@@ -138,7 +138,7 @@ class AmadeusState(TurnOwner):
         self.step = OVER
 
     # ------------------------------------------------------------------ lookups
-    def creatures(self, seat: int) -> list[int]:
+    def creatures(self, seat: int) -> tuple[int, ...]:
         """The player's creatures in the battle zone, in the order they came (an evolution counts once)."""
         return self.zones[seat * NZ + BATTLE]
 

@@ -105,7 +105,7 @@ def play(s: AmadeusState, seat: int, card: int) -> None:
         return
     n = 1 if yellow else 2
     deck = s.zones[seat * NZ + DECK]
-    top = deck[-n:][::-1]
+    top = list(deck[-n:][::-1])
     s.emit("suspicion_missed", seat, card, count=len(top))
     put_all(s, top, SUSPICION)
     for i in top:

@@ -125,12 +125,16 @@ def _leave_top(s: AmadeusState, top: int) -> None:
     """The top card of an evolution leaves alone: the newest card under it becomes the creature."""
     under = s.under(top)
     new_top = under[-1]
-    zone = s.zones[s.where[top]]
-    zone[zone.index(top)] = new_top  # the creature keeps its place in the battle zone
-    s.zones[s.where[new_top]].remove(new_top)
-    s.where[new_top] = s.where[top]
+    zs, bz = s.zones, s.where[top]
+    zone = zs[bz]
+    k = zone.index(top)
+    zs[bz] = (*zone[:k], new_top, *zone[k + 1 :])  # the creature keeps its place in the battle zone
+    zone = zs[s.where[new_top]]
+    k = zone.index(new_top)
+    zs[s.where[new_top]] = zone[:k] + zone[k + 1 :]
+    s.where[new_top] = bz
     s.note_change(new_top)
-    s.zones[s.where[top]].append(top)  # put() takes the old top from the battle zone's end
+    zs[bz] += (top,)  # put() takes the old top from the battle zone's end
     for i in under[:-1]:
         s.under_of[i] = new_top
     s.under_of[new_top] = -1

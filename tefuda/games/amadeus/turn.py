@@ -57,9 +57,8 @@ def seat(s: AmadeusState, action: Action) -> None:
     s.first = s.to_move if action.kind == "go-first" else 1 - s.to_move
     s.emit("first_player", s.first)
     for p in (s.first, 1 - s.first):
-        deck = s.zones[p * NZ + DECK]
         for _ in range(SHIELD_COUNT):
-            s.move(deck[-1], p * NZ + SHIELDS)
+            s.move(s.zones[p * NZ + DECK][-1], p * NZ + SHIELDS)  # the deck read again: a move replaces it
         s.emit("shields_set", p, count=SHIELD_COUNT)
         for _ in range(HAND_SIZE):
             draw(s, p)

@@ -195,7 +195,7 @@ class GenesisState(SeatTable):
         if found:
             self.waiting += in_speed_order(self, found)
 
-    def units(self, seat: int) -> list[int]:
+    def units(self, seat: int) -> tuple[int, ...]:
         """The player's units on the field (a union is one unit: its 前衛 card), front first."""
 
         return self.zones[seat * NZ + FRONT] + self.zones[seat * NZ + REAR]
@@ -311,33 +311,38 @@ class GenesisState(SeatTable):
         inst = deck[-1]
         self.move(inst, seat * NZ + HAND)
         self.emit("draw", seat, inst)
-        if not deck:
+        if not self.zones[seat * NZ + DECK]:  # read again: the move replaced the zone (core/state.py)
             self.cycle(seat)
 
     def mill(self, seat: int, n: int, why: str) -> None:
         """Send ``n`` cards from the top of the 本陣 face up to the 冥府. ``why``: upkeep, cost, damage,
         penalty, return. Only damage (戦闘ダメージ and effect damage) lets a 術式ユニット fire."""
-        deck = self.zones[seat * NZ + DECK]
+        zones, deck = self.zones, seat * NZ + DECK  # a zone read again after each move, which replaces it
         grave = seat * NZ + GRAVE
         code = MILL_CODES[why]
         # the hottest loop of the game: no event call at all unless recording, or a 術式 listens
         heard = self.log is not None or code in self.game.listened
+        if not heard:  # nothing happens between two cards: what the 本陣 holds goes at once
+            while n > 0 and self.result is None and zones[deck]:
+                k = min(n, len(zones[deck]))
+                self.mill_top(deck, grave, k)
+                n -= k
+                if not zones[deck]:
+                    self.cycle(seat)
+            return
         mark = len(self.waiting)
         for _ in range(n):
-            if self.result is not None or not deck:
+            if self.result is not None or not zones[deck]:
                 break
-            inst = self.move_top_face_up(seat * NZ + DECK, grave)
-            if heard:
-                self.emit(code, seat, inst)
-            if not deck:
+            self.emit(code, seat, self.move_top_face_up(deck, grave))
+            if not zones[deck]:
                 self.cycle(seat)
-        if heard:
-            order_since(self, mark)  # the 術式 cards one damage mills: one batch, by 速度
+        order_since(self, mark)  # the 術式 cards one damage mills: one batch, by 速度
 
     def cycle(self, seat: int) -> None:
         """サイクル: an empty 本陣 takes back the face-up 冥府 cards, shuffled; the third emptying loses."""
-        deck = self.zones[seat * NZ + DECK]
-        while not deck and self.result is None:
+        deck = seat * NZ + DECK
+        while not self.zones[deck] and self.result is None:
             if self.cycles[seat] >= 2:
                 self.emit("third_empty", seat)
                 self.finish(1 - seat, "third_empty")

@@ -214,9 +214,9 @@ def apply_choice(s: KirifudaState, kind: str, seat: int, inst: int, action: Acti
     elif k == "decline":
         s.emit("cost_declined", seat, inst)
     elif k in ("scry-keep", "scry-bottom"):
-        deck = s.zones[seat * NZ + DECK]
         if k == "scry-bottom":
-            deck.append(deck.pop(0))  # same zone: only the order changes
+            deck = s.zones[seat * NZ + DECK]
+            s.zones[seat * NZ + DECK] = (*deck[1:], deck[0])  # same zone: only the order changes
         s.emit("scry_bottom" if k == "scry-bottom" else "scry_top", seat)
     elif k in ("peek-support", "discard-support"):
         _target_support(s, seat, kind, action.a)
@@ -225,11 +225,11 @@ def apply_choice(s: KirifudaState, kind: str, seat: int, inst: int, action: Acti
     elif k == "swap-life":
         life_card = s.zones[seat * NZ + LIFE][action.a]
         hand_card = s.hand_instance(seat, action.b)
-        zl = s.zones[seat * NZ + LIFE]
         s.move(hand_card, seat * NZ + LIFE)
         # the hand card takes the life card's position
-        zl.remove(hand_card)
+        zl = [i for i in s.zones[seat * NZ + LIFE] if i != hand_card]
         zl.insert(action.a, hand_card)
+        s.zones[seat * NZ + LIFE] = tuple(zl)
         s.move(life_card, seat * NZ + HAND)
         s.emit("swap_life", seat, pos=action.a + 1)
     else:  # skip

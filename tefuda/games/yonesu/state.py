@@ -336,35 +336,34 @@ class YonesuState(SeatTable):
         """Draw ``n`` cards. 山札のカードがなくなった場合 the 捨て札置き場 is shuffled into a new 山札: as
         soon as its last card is drawn (option reshuffle=empty, the default), or when a draw finds it empty
         (reshuffle=draw) — RULES.md. Returns cards drawn."""
-        deck = self.zones[DECK]
+        zones = self.zones  # read a zone again after each move: a move replaces it (core/state.py)
         hand = zid(seat, HAND)
         first = self.game.tables.first
         at_empty = self.game.options["reshuffle"] == "empty"
         self.losses_due = True
         got = 0
         for _ in range(n):
-            if not deck:
-                if not self.zones[DISCARD]:
+            if not zones[DECK]:
+                if not zones[DISCARD]:
                     self.emit("deck_empty", seat)
                     break
                 self.reshuffle(seat)
-            inst = deck[-1]
+            inst = zones[DECK][-1]
             self.move(inst, hand)
             if first[self.cards[inst]]:
                 self.first_moved = True
             self.emit("draw", seat, inst)
             got += 1
-            if at_empty and not deck and self.zones[DISCARD]:
+            if at_empty and not zones[DECK] and zones[DISCARD]:
                 self.reshuffle(seat)
         return got
 
     def reshuffle(self, seat: int) -> None:
         """「捨て札置き場にあるカードをシャッフルし、元の山札の位置にセットします。」"""
-        deck = self.zones[DECK]
-        for i in list(self.zones[DISCARD]):
+        for i in self.zones[DISCARD]:
             self.move(i, DECK)
         self.shuffle(DECK)
-        self.emit("reshuffle", seat, count=len(deck))
+        self.emit("reshuffle", seat, count=len(self.zones[DECK]))
 
     def target_name(self, t: int) -> str:
         """A target as notation: ``p2/クロちん`` (``#2`` for a second one of that name), ``p2`` a player."""
