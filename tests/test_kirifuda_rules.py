@@ -8,8 +8,19 @@ from pathlib import Path
 import pytest
 
 from tefuda.core import FACE_UP, Action, IllegalActionError, Rng
+from tefuda.games.kirifuda import phases
 from tefuda.games.kirifuda.game import KirifudaGame
-from tefuda.games.kirifuda.zones import ATTACKER_SLOT, DECK, DISCARD, HAND, LIFE, NZ, SUPPORT_1, SUPPORT_2
+from tefuda.games.kirifuda.zones import (
+    ATTACKER_SLOT,
+    DECK,
+    DISCARD,
+    HAND,
+    LIFE,
+    NZ,
+    SUPPORT_1,
+    SUPPORT_2,
+    TRUMP,
+)
 from tests.notation import do
 
 CARDS = Path(__file__).parent / "data" / "kirifuda_scenario_cards.toml"
@@ -410,6 +421,19 @@ def test_deck_out_reshuffle_option():
     )
     assert not s.is_over
     assert s.current_player == 1 or s.phase == 3
+
+
+def test_deck_out_reshuffle_leaves_a_used_trump_in_the_discard_pile():
+    """A used 切り札 lies in the discard pile with the main deck's cards; the reshuffle takes only those (a
+    切り札 drawn and set again would break 「※切り札が使えるのは1回だけ!」; RULES.md §2.1)."""
+    s = basic(game(deck_out="reshuffle"), pad=False, hands=(["剣士"], ["弓兵"]), decks=([], ["盾"]))
+    king = next(i for i in s.zones[TRUMP] if s.game.cardset[s.cards[i]].name == "王")
+    s.move(king, DISCARD, face_up=True)
+    s.move(s.zones[HAND][0], DISCARD, face_up=True)
+    assert sorted(names(s, 0, DISCARD)) == ["剣士", "王"]
+    phases.begin_draw_phase(s)
+    assert names(s, 0, DISCARD) == ["王"] and names(s, 0, HAND) == ["剣士"] and not s.zones[DECK]
+    s.check_invariants()
 
 
 def test_knowledge_of_a_hand_is_forgotten_when_a_card_leaves_it_face_down():

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from tefuda.core import FACE_UP, Action
 from tefuda.core.fields import Int, Seat
 
-from .cards import ALL_ATTRS, ATTACKER, SET_ATTACKER_POW, TRUMP_ATTACKER, TRUMP_SUPPORT
+from .cards import ALL_ATTRS, ATTACKER, MAIN, SET_ATTACKER_POW, TRUMP_ATTACKER, TRUMP_SUPPORT
 from .draw import draw_to
 from .phase_ids import (
     ATTACKER_OPEN,
@@ -43,12 +43,14 @@ if TYPE_CHECKING:
 
 # ---------------------------------------------------------------------- ドローフェイズ
 def begin_draw_phase(s: KirifudaState) -> None:
-    """An empty deck at the draw is our decision (RULES.md): lose (default) or reshuffle the discards."""
+    """An empty deck at the draw is our decision (RULES.md): lose (default) or reshuffle the discards — the
+    main deck's cards among them: a used 切り札 stays in the discard pile (it was never a main deck card)."""
 
     if s.game.options["deck_out"] == "reshuffle":
         for p in (s.first, s.second):
-            if not s.z(p, DECK) and s.z(p, DISCARD):
-                for inst in list(s.z(p, DISCARD)):
+            back = [i for i in s.z(p, DISCARD) if s.cls[i] == MAIN] if not s.z(p, DECK) else []
+            if back:
+                for inst in back:
                     s.move(inst, p * NZ + DECK)
                 s.shuffle(p * NZ + DECK)
                 s.emit("reshuffle", p)
