@@ -188,3 +188,14 @@ def test_odd_encodings_of_a_card_file(tmp_path):
 
 def test_play_out_still_works():  # the fixtures above did not disturb a plain game
     assert play_out("kirifuda", 2).is_over
+
+
+def test_a_line_break_in_a_replay_key_stays_on_the_error_line(tmp_path):
+    """A key of the file is named in the error; one holding a line break is shown escaped, one line."""
+    body = json.loads(json.dumps(REAL["kirifuda"]))
+    body["options"] = {"\n": {"str": ["x"]}}
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(body, ensure_ascii=False), encoding="utf-8")
+    r = runner.invoke(app, ["replay", "--verify", str(path)])
+    assert r.exit_code == 1 and "\\n" in r.output
+    _one_line_error(r)

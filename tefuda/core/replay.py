@@ -193,6 +193,12 @@ class _Header(BaseModel):
 
 
 def _first_error(e: ValidationError) -> str:
+    """The first problem, on one line: a key or value from the file may hold a line break (escaped)."""
+    message = _first_problem(e)
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+
+
+def _first_problem(e: ValidationError) -> str:
     err = e.errors()[0]
     loc = ".".join(str(x) for x in err["loc"])
     msg = err["msg"].removeprefix("Value error, ")
