@@ -424,7 +424,7 @@ def test_a_self_trigger_anywhere_looks_at_its_own_card_only():
     s = State.__new__(State)
     s.cards = [1, 1, 2]
     s.zone_specs = tuple(ZoneSpec(n, n, 0, HIDDEN if n == "deck" else PUBLIC) for n in names)
-    s.zones = [[0], [], [1, 2], []]
+    s.zones = [(0,), (), (1, 2), ()]
     s.where = [0, 2, 2]
 
     def fired(subject: int) -> list[Waiting]:
