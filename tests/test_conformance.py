@@ -65,7 +65,8 @@ def test_zones_are_tuples_a_clone_shares(game_id):
         for state, _ in random_game(game_id, seed):
             assert all(type(z) is tuple for z in state.zones), [type(z) for z in state.zones]
             twin = state.clone()
-            assert twin.zones is not state.zones and all(a is b for a, b in zip(twin.zones, state.zones))
+            assert twin.zones is not state.zones
+            assert all(a is b for a, b in zip(twin.zones, state.zones, strict=True))
             world = state.determinize(0, Rng(seed))
             assert all(type(z) is tuple for z in world.zones)
 
