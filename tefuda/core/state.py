@@ -233,6 +233,12 @@ _COPIERS: Final[dict[type, Callable[[Any, Any], None]]] = {}  # per state class:
 _COMPILED: Final = not __file__.endswith(".py")  # this module runs compiled (``make fast``)
 
 
+def without(zone: tuple[int, ...], inst: int) -> tuple[int, ...]:
+    """A zone's cards without ``inst`` (which lies there): what a zone is replaced by when a card leaves."""
+    k = zone.index(inst)
+    return zone[:k] + zone[k + 1 :]
+
+
 def _field_copier(fields: tuple[str, ...], lists: tuple[str, ...]) -> Callable[[Any, Any], None]:
     """A function that copies a game's own fields onto a clone, one plain attribute statement each (written
     once per class, as ``dataclasses`` writes its methods): ``setattr``/``getattr`` by name cost three times
@@ -513,12 +519,8 @@ class State:
         where, zones, known, specs = self.where, self.zones, self.known, self.zone_specs
         src = where[inst]
         zone = zones[src]
-        if zone[-1] == inst:  # the top of a deck, the newest card: no scan
-            zone = zone[:-1]
-        else:
-            k = zone.index(inst)
-            zone = zone[:k] + zone[k + 1 :]
-        zones[src] = zone
+        # the top of a deck, the newest card: no scan
+        zones[src] = zone = zone[:-1] if zone[-1] == inst else without(zone, inst)
         sspec = specs[src]
         dspec = specs[dst]
         changes = self.changes
@@ -600,9 +602,7 @@ class State:
         """A created instance leaves the game for good (a token leaving the field): it lies in no zone any
         more (``where`` is :data:`NOWHERE`) and its identity stays public."""
         z = self.where[inst]
-        zone = self.zones[z]
-        k = zone.index(inst)
-        self.zones[z] = zone[:k] + zone[k + 1 :]
+        self.zones[z] = without(self.zones[z], inst)
         self.where[inst] = NOWHERE
         self.known[inst] = self.all_mask
         self.note_change(inst)
@@ -646,6 +646,13 @@ class State:
         if self.changes is not None:
             self.changes.append(inst)
         return inst
+
+    def place_at(self, inst: int, pos: int) -> None:
+        """Put ``inst`` at position ``pos`` of the zone it lies in, the others keeping their order: a card
+        that takes another's place (a life card swapped for a hand card, an evolution on its base)."""
+        z = self.where[inst]
+        rest = without(self.zones[z], inst)
+        self.zones[z] = (*rest[:pos], inst, *rest[pos:])
 
     def mill_top(self, src: int, dst: int, n: int) -> None:
         """``n`` times ``move_top_face_up(src, dst)`` (``n`` at most the cards in ``src``), each zone replaced

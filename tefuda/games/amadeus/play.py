@@ -181,13 +181,10 @@ def summon(s: AmadeusState, seat: int, inst: int, how: str) -> None:
 def evolve(s: AmadeusState, seat: int, inst: int, base: int) -> None:
     """進化: on top of one of your creatures; the stack is one creature, untapped or tapped as the base was,
     never summoning sick."""
-    bz = seat * NZ + BATTLE
-    pos = s.zones[bz].index(base)
+    pos = s.zones[seat * NZ + BATTLE].index(base)
     was_tapped = s.flags[base] & TAPPED
     put(s, inst, BATTLE)
-    zone = [i for i in s.zones[bz] if i != inst]
-    zone.insert(pos, inst)
-    s.zones[bz] = tuple(zone)
+    s.place_at(inst, pos)
     moved = [*s.under(base), base]  # bottom first: the old stack, then its top
     for i in moved:
         s.move(i, s.owner[i] * NZ + UNDER)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from tefuda.core.observe import FACE_UP
+from tefuda.core.state import without
 
 from . import doubt
 from .phase_ids import MARKED, TAPPED
@@ -129,9 +130,7 @@ def _leave_top(s: AmadeusState, top: int) -> None:
     zone = zs[bz]
     k = zone.index(top)
     zs[bz] = (*zone[:k], new_top, *zone[k + 1 :])  # the creature keeps its place in the battle zone
-    zone = zs[s.where[new_top]]
-    k = zone.index(new_top)
-    zs[s.where[new_top]] = zone[:k] + zone[k + 1 :]
+    zs[s.where[new_top]] = without(zs[s.where[new_top]], new_top)
     s.where[new_top] = bz
     s.note_change(new_top)
     zs[bz] += (top,)  # put() takes the old top from the battle zone's end

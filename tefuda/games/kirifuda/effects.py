@@ -226,10 +226,7 @@ def apply_choice(s: KirifudaState, kind: str, seat: int, inst: int, action: Acti
         life_card = s.zones[seat * NZ + LIFE][action.a]
         hand_card = s.hand_instance(seat, action.b)
         s.move(hand_card, seat * NZ + LIFE)
-        # the hand card takes the life card's position
-        zl = [i for i in s.zones[seat * NZ + LIFE] if i != hand_card]
-        zl.insert(action.a, hand_card)
-        s.zones[seat * NZ + LIFE] = tuple(zl)
+        s.place_at(hand_card, action.a)  # the hand card takes the life card's position
         s.move(life_card, seat * NZ + HAND)
         s.emit("swap_life", seat, pos=action.a + 1)
     else:  # skip

@@ -48,12 +48,13 @@ def begin_draw_phase(s: KirifudaState) -> None:
 
     if s.game.options["deck_out"] == "reshuffle":
         for p in (s.first, s.second):
-            back = [i for i in s.z(p, DISCARD) if s.cls[i] == MAIN] if not s.z(p, DECK) else []
-            if back:
-                for inst in back:
-                    s.move(inst, p * NZ + DECK)
-                s.shuffle(p * NZ + DECK)
-                s.emit("reshuffle", p)
+            back = [i for i in s.z(p, DISCARD) if s.cls[i] == MAIN]
+            if s.z(p, DECK) or not back:
+                continue
+            for inst in back:
+                s.move(inst, p * NZ + DECK)
+            s.shuffle(p * NZ + DECK)
+            s.emit("reshuffle", p)
     else:
         out = [p for p in (s.first, s.second) if not s.z(p, DECK)]
         if len(out) == 2:

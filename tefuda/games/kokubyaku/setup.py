@@ -56,7 +56,7 @@ def draw_card(s: KokubyakuState, seat: int) -> bool:
     inst = deck[-1]
     s.move(inst, seat * NZ + HAND)
     s.emit("draw", seat, inst)
-    if len(deck) == 1 and s.game.options["deck_out"] == "empty":  # that was its last card
+    if not s.zones[seat * NZ + DECK] and s.game.options["deck_out"] == "empty":  # read again after the move
         s.emit("deck_empty", seat)
         s.finish(1 - seat, "deck_out")
         return False
