@@ -850,7 +850,7 @@ class State:
                     if fixed is not None
                     else self._sample_prior(own, klass, count, known_defs or [], rng)
                 )
-                rng.shuffle(pool)
+                pool = rng.mix(pool)
                 # instances whose identity is constrained by public facts take a fitting card first
                 for i, ok in constrained:
                     pick = next((j for j, c in enumerate(pool) if ok(c)), 0)
@@ -860,8 +860,7 @@ class State:
             new.cards = cards
             m = list(range(n))
             for unknown, ids in regroup:
-                ids = ids[:]
-                rng.shuffle(ids)
+                ids = rng.mix(ids)
                 for i, j in zip(unknown, ids, strict=True):
                     m[i] = j
             if renumber:
