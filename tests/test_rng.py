@@ -102,31 +102,3 @@ def test_below_by_quarters_is_below(seed, bounds):
     quarters, plain = Rng(seed), Rng(seed)
     assert [quarters._below_by_quarters(n) for n in bounds] == [reference_below(plain, n) for n in bounds]
     assert quarters.s == plain.s
-
-
-@given(st.integers(0, MASK), st.lists(st.integers(), max_size=60))
-def test_mix_is_a_new_order_by_its_definition(seed, values):
-    """``mix``: Fisher–Yates up to 8 items, past that the order ``permutation`` gives — one definition, so
-    both builds imagine the same worlds from the same seed; the list handed in is left as it was."""
-    fast, plain = Rng(seed), Rng(seed)
-    before = list(values)
-    out = fast.mix(values)
-    if len(values) <= 8:
-        expected = list(values)
-        plain.shuffle(expected)
-    else:
-        expected = [values[k] for k in plain.permutation(len(values))]
-    assert out == expected and fast.s == plain.s
-    assert values == before and sorted(out) == sorted(values)
-
-
-def test_mix_puts_every_item_everywhere_alike():
-    """Each of 12 items lands in each place about equally often (a biased mix would make an agent imagine
-    some hands more than the rules make them likely): 24 000 mixes, every count within 5σ of 2 000."""
-    r = Rng(5)
-    counts = [[0] * 12 for _ in range(12)]
-    for _ in range(24_000):
-        for place, item in enumerate(r.mix(list(range(12)))):
-            counts[item][place] += 1
-    sigma = (24_000 * (1 / 12) * (11 / 12)) ** 0.5
-    assert all(abs(c - 2_000) < 5 * sigma for row in counts for c in row)

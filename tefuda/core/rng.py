@@ -27,7 +27,6 @@ _GAMMA: Final = 0x9E3779B97F4A7C15
 # splitmix64's constants in 16-bit quarters, lowest first (``Rng._below_by_quarters``)
 _Q: Final = 0xFFFF
 _SMALL: Final = 1 << 30
-_MIX_FY: Final = 8
 _G0: Final = 0x7C15
 _G1: Final = 0x7F4A
 _G2: Final = 0x79B9
@@ -163,16 +162,6 @@ class Rng:
             seq[i], seq[j] = seq[j], seq[i]
         self._hi = s >> 32
         self._lo = s & _LOW
-
-    def mix(self, seq: list[T]) -> list[T]:
-        """``seq`` in a uniformly random order (a new list): Fisher–Yates for a short list, ``permutation``
-        (keys sorted in C) for a longer one, which is twice as fast interpreted at 40 cards. For the worlds an
-        agent imagines, many a decision."""
-        if len(seq) <= _MIX_FY:
-            out = seq[:]
-            self.shuffle(out)
-            return out
-        return [seq[k] for k in self.permutation(len(seq))]
 
     def permutation(self, n: int) -> list[int]:
         """A random ordering of ``range(n)`` from one step of this stream: keys from SHAKE-128 of that step,

@@ -850,7 +850,7 @@ class State:
                     if fixed is not None
                     else self._sample_prior(own, klass, count, known_defs or [], rng)
                 )
-                pool = rng.mix(pool)
+                rng.shuffle(pool)
                 # instances whose identity is constrained by public facts take a fitting card first
                 for i, ok in constrained:
                     pick = next((j for j, c in enumerate(pool) if ok(c)), 0)
@@ -860,7 +860,8 @@ class State:
             new.cards = cards
             m = list(range(n))
             for unknown, ids in regroup:
-                ids = rng.mix(ids)
+                ids = ids[:]
+                rng.shuffle(ids)
                 for i, j in zip(unknown, ids, strict=True):
                     m[i] = j
             if renumber:
