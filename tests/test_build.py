@@ -105,3 +105,23 @@ def test_decisions_and_states_pickle_in_either_build(case):
         d = decision_for(state)
         d2 = pickle.loads(pickle.dumps(d))
         assert d2.legal == d.legal and d2.seat == d.seat and d2.observation == d.observation
+
+
+def test_the_engine_ceiling_measure_runs_and_puts_the_rules_back():
+    """bench/engine_ceiling.py swaps a rule and an offer of the game for do-nothing ones to time the engine's
+    own part of an action: it must time something in every game and leave every rule as it found it."""
+    import importlib.util
+
+    from tefuda.core import game_ids, load_game
+
+    spec = importlib.util.spec_from_file_location("engine_ceiling", ROOT / "bench" / "engine_ceiling.py")
+    assert spec is not None and spec.loader is not None
+    ceiling = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ceiling)
+    for gid in game_ids():
+        game = load_game(gid)
+        cls = type(game.new_state(None, 1, record=False))
+        before = dict(cls._fns), dict(cls._offers)
+        loop, pick = ceiling.framework_us(gid, n=2_000)
+        assert loop > pick > 0
+        assert (cls._fns, cls._offers) == before
