@@ -48,8 +48,10 @@ def begin_draw_phase(s: KirifudaState) -> None:
 
     if s.game.options["deck_out"] == "reshuffle":
         for p in (s.first, s.second):
+            if s.z(p, DECK):
+                continue
             back = [i for i in s.z(p, DISCARD) if s.cls[i] == MAIN]
-            if s.z(p, DECK) or not back:
+            if not back:
                 continue
             for inst in back:
                 s.move(inst, p * NZ + DECK)
